@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * Shared wire shapes (DESIGN.md "Contract decisions").
+ */
+
+/** A positive integer id in a path, e.g. `/api/users/{id}`. */
+export const idParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+});
+export type IdParams = z.infer<typeof idParamsSchema>;
+
+/** One field error inside a problem: `path` is dotted (`email`, `lines.0.quantity`). */
+export const fieldErrorSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+
+/**
+ * `application/problem+json` body of every error answer (RFC 9457).
+ * `code` is a dotted lowercase machine code such as `users.email_taken`.
+ */
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  code: z.string(),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+export type Problem = z.infer<typeof problemSchema>;
+
+/** Email pattern of the spec (part 1 §5): text, an at-sign, text with no spaces, at least 4 characters. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
+
+/** Strict email check used by the server where an address must be deliverable. */
+export const deliverableEmailSchema = z.email({ message: 'Valid email is required' });
