@@ -1,0 +1,155 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { registerAccessControl } from './http/access-control.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createTokenService } from './modules/auth/tokens.ts';
+import { createMailRepository } from './modules/mail/mail.repository.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+
+/** Everything the application needs, passed in one object (no globals). */
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  /** Called after a transaction that queued mail has committed (wakes the mail worker). */
+  onMailQueued?: () => void;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built client; defaults to `apps/web/dist`. */
+  webDistDir?: string;
+};
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/**
+ * Builds the Fastify application: security headers, problem+json errors, OpenAPI at `/api/docs`,
+ * health checks, the identity provider, the API and the built client (DESIGN.md "Layout").
+ */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const onMailQueued = deps.onMailQueued ?? (() => {});
+  const db = database.db;
+
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    forceCloseConnections: 'idle',
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const authRepository = createAuthRepository();
+  const usersRepository = createUsersRepository();
+  const mailRepository = createMailRepository();
+  const tokens = createTokenService({ db, authRepository, clock, ttlSeconds: config.tokenTtlSeconds });
+  const authService = createAuthService({
+    db,
+    clock,
+    tokens,
+    authRepository,
+    usersRepository,
+    mailRepository,
+    publicUrl: config.publicUrl,
+    onMailQueued,
+  });
+  const usersService = createUsersService({ db, usersRepository, authRepository, authService, onMailQueued });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects its CSS variables in style elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  await app.register(rateLimit, { global: false });
+  registerErrorHandler(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Back office API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerAccessControl(app, { authService });
+
+  app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, () => ({ status: 'ok' }));
+  app.get('/readyz', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).type('application/problem+json').send({
+        type: 'about:blank',
+        title: 'Service Unavailable',
+        status: 503,
+        code: 'database.unavailable',
+      });
+    }
+  });
+
+  await app.register(authRoutes, { authService, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
+  await app.register(usersRoutes, { usersService });
+
+  const webDist = deps.webDistDir ?? DEFAULT_WEB_DIST;
+  if (existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/plain').send('The web client is not built yet: run `npm run build -w apps/web`.'),
+    );
+  }
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

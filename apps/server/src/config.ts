@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
+  ),
+  PUBLIC_URL: optionalText.pipe(z.url({ message: 'must be an http(s) URL' }).optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })
+      .optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).default('Back office <no-reply@localhost>'),
+  ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'must be an email address' }).optional()),
+  ADMIN_PASSWORD: optionalText.pipe(
+    z.string().min(10, { message: 'must have at least 10 characters' }).optional(),
+  ),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(604_800).default(3600),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+});
+
+/** The server's configuration, parsed once from the environment (DESIGN.md "Configuration"). */
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Absolute path of the data directory (PGlite files, captured mail). */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Base URL of the client used in emailed links, without a trailing slash. */
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  tokenTtlSeconds: number;
+  logLevel: string;
+  loginRateLimitPerMinute: number;
+  mailPollIntervalMs: number;
+};
+
+/** Thrown when an environment variable is invalid; the message names every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parses the environment. Relative `DATA_DIR` is resolved against the directory the command was
+ * started from (`INIT_CWD` under npm), so `DATA_DIR=./data npm start` means the folder you are in.
+ * @throws ConfigError naming each bad variable, e.g. `PORT: Invalid input: expected number`.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(baseDir, values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    adminEmail: values.ADMIN_EMAIL,
+    adminPassword: values.ADMIN_PASSWORD,
+    tokenTtlSeconds: values.TOKEN_TTL_SECONDS,
+    logLevel: values.LOG_LEVEL,
+    loginRateLimitPerMinute: values.LOGIN_RATE_LIMIT_PER_MINUTE,
+    mailPollIntervalMs: values.MAIL_POLL_INTERVAL_MS,
+  };
+}

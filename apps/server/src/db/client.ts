@@ -1,0 +1,100 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+type Schema = Record<string, never>;
+
+/** The Drizzle database, whichever driver is underneath (PGlite or node-postgres). */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; repositories accept either this or {@link Database}. */
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Executor = Database | Transaction;
+
+/** An open database: Drizzle handle plus lifecycle functions. */
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations; on PostgreSQL under an advisory lock so several servers may start at once. */
+  migrate: () => Promise<void>;
+  /** Runs `fn` while holding the start-up lock (PostgreSQL) so first-start seeding happens once. */
+  withStartupLock: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** Resolves when the database answers `select 1`. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const STARTUP_LOCK_KEY = 727_001;
+
+/**
+ * Opens PostgreSQL when `databaseUrl` is given, otherwise PGlite in `dataDir/pglite`
+ * (`dataDir` undefined = in memory, for tests). DESIGN.md "data": one dialect, two drivers.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  let dir: string | undefined;
+  if (options.dataDir) {
+    dir = path.join(options.dataDir, 'pglite');
+    await mkdir(dir, { recursive: true });
+  }
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  return fromPglite(client);
+}
+
+/** Wraps an existing PGlite instance (tests load one from a migrated template). */
+export function fromPglite(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite(client, { casing: 'snake_case' }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    withStartupLock: (fn) => fn(),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // A dropped connection must not crash the process: the next query gets a fresh one.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { casing: 'snake_case' }) as unknown as Database;
+  const withStartupLock = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+      return await fn();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+      client.release();
+    }
+  };
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => withStartupLock(() => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER })),
+    withStartupLock,
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}

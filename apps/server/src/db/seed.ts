@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../lib/passwords.ts';
+import { createAuthRepository } from '../modules/auth/auth.repository.ts';
+import { createUsersRepository } from '../modules/users/users.repository.ts';
+import type { DatabaseHandle } from './client.ts';
+
+/** What first start created, so `main.ts` can tell the person how to sign in. */
+export type PreparedDatabase = { createdAdministrator?: { email: string; generatedPassword?: string } };
+
+/**
+ * Migrates, then (once, under the start-up lock) creates the token signing secret and, on an empty
+ * database, the first Administrator from `ADMIN_EMAIL`/`ADMIN_PASSWORD`, or `admin@example.org`
+ * with a generated password (DESIGN.md "First start"). Safe to run on every start.
+ */
+export async function prepareDatabase(
+  handle: DatabaseHandle,
+  { adminEmail, adminPassword }: { adminEmail?: string | undefined; adminPassword?: string | undefined },
+): Promise<PreparedDatabase> {
+  await handle.migrate();
+  const authRepository = createAuthRepository();
+  const usersRepository = createUsersRepository();
+  return handle.withStartupLock(async () => {
+    if ((await authRepository.listSigningKeys(handle.db)).length === 0) {
+      await authRepository.insertSigningKey(handle.db, { secret: randomBytes(32).toString('base64url') });
+    }
+    if ((await usersRepository.countUsers(handle.db)) > 0) return {};
+    const email = adminEmail ?? 'admin@example.org';
+    const generatedPassword = adminPassword ? undefined : randomBytes(12).toString('base64url');
+    const password = adminPassword ?? generatedPassword ?? '';
+    await usersRepository.insertUser(handle.db, {
+      fullName: 'Administrator',
+      email,
+      role: 'Administrator',
+      passwordHash: await hashPassword(password),
+    });
+    return { createdAdministrator: { email, generatedPassword } };
+  });
+}

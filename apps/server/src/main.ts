@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { prepareDatabase } from './db/seed.ts';
+import { createMailRepository } from './modules/mail/mail.repository.ts';
+import { createCaptureTransport, createSmtpTransport } from './modules/mail/mail.transport.ts';
+import { createMailWorker } from './modules/mail/mail.worker.ts';
+
+/** Starts the server: loadConfig -> openDatabase -> prepare -> buildApp -> listen; stops cleanly on SIGTERM/SIGINT. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const logger = {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.token'],
+    ...(process.stdout.isTTY
+      ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+      : {}),
+  };
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const prepared = await prepareDatabase(database, config);
+
+  let worker: ReturnType<typeof createMailWorker> | undefined;
+  const app = await buildApp({ config, database, logger, onMailQueued: () => worker?.nudge() });
+  const transport = config.smtpUrl
+    ? createSmtpTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom })
+    : createCaptureTransport({
+        dir: path.join(config.dataDir, 'mail'),
+        from: config.mailFrom,
+        log: (line) => app.log.info(line),
+      });
+  worker = createMailWorker({
+    db: database.db,
+    mailRepository: createMailRepository(),
+    transport,
+    logger: app.log,
+    pollIntervalMs: config.mailPollIntervalMs,
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await worker?.stop();
+      transport.close?.();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  worker.start();
+
+  const address = `http://${config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`;
+  const lines = [
+    '',
+    `  Back office is running at ${address}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded (PGlite) in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}`,
+    `  Email: ${transport.describe}`,
+  ];
+  const admin = prepared.createdAdministrator;
+  if (admin) {
+    lines.push('', '  First start: an Administrator account was created.', `    email:    ${admin.email}`);
+    lines.push(
+      admin.generatedPassword
+        ? `    password: ${admin.generatedPassword}   (shown only this once)`
+        : '    password: the value of ADMIN_PASSWORD',
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

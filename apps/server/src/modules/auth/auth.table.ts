@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.table.ts';
+
+/** Secrets that sign id and access tokens; the newest signs, all verify (so tokens survive a restart). */
+export const signingKeys = pgTable('signing_keys', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  secret: text().notNull(),
+  createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** One row per sign-in; a token is valid only while its session is neither revoked nor expired. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+/** Single-use links emailed to set a password: `invite` for a new account, `reset` for a forgotten one. Only the SHA-256 of the token is kept. */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    purpose: text({ enum: ['invite', 'reset'] }).notNull(),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('password_tokens_user_id_idx').on(table.userId)],
+);
+
+/** Failed sign-ins per address, counted over a window to rate-limit guessing across server instances. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    email: text().notNull(),
+    at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('login_failures_email_at_idx').on(sql`lower(${table.email})`, table.at)],
+);

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createUnauthenticatedError } from '../../lib/errors.ts';
+import type { AuthRepository } from './auth.repository.ts';
+
+const ISSUER = 'back-office';
+const AUDIENCE = 'back-office';
+
+/** What a verified token says: user id, session id, and for id tokens the person's claims. */
+export type VerifiedToken = { userId: number; sessionId: string; use: 'id' | 'access' };
+
+/**
+ * Signs and verifies the id and access tokens (DESIGN.md "Identity provider"): HS256 JWTs whose
+ * `sub` is the user id as a string, `sid` the session, `token_use` `id` or `access`.
+ * The signing secret is generated on first start and kept in the database.
+ */
+export function createTokenService({
+  db,
+  authRepository,
+  clock,
+  ttlSeconds,
+}: {
+  db: Database;
+  authRepository: AuthRepository;
+  clock: Clock;
+  ttlSeconds: number;
+}) {
+  let keys = new Map<string, Uint8Array>();
+  let currentKid: string | undefined;
+
+  async function loadKeys() {
+    const rows = await authRepository.listSigningKeys(db);
+    keys = new Map(rows.map((row) => [String(row.id), Buffer.from(row.secret, 'base64url')]));
+    currentKid = rows[0] ? String(rows[0].id) : undefined;
+  }
+
+  async function currentKey(): Promise<[string, Uint8Array]> {
+    if (!currentKid) await loadKeys();
+    const key = currentKid ? keys.get(currentKid) : undefined;
+    if (!currentKid || !key) throw new Error('no signing key: ensureSigningKey() was not run');
+    return [currentKid, key];
+  }
+
+  return {
+    ttlSeconds,
+
+    /** Creates the signing secret when the database has none (first start). */
+    ensureSigningKey: async () => {
+      const existing = await authRepository.listSigningKeys(db);
+      if (existing.length === 0) {
+        await authRepository.insertSigningKey(db, { secret: randomBytes(32).toString('base64url') });
+      }
+      await loadKeys();
+    },
+
+    /** Issues the pair for a session; `expiresIn` is in seconds. */
+    issue: async (claims: {
+      userId: number;
+      sessionId: string;
+      email: string;
+      name: string;
+      role: string;
+    }) => {
+      const [kid, key] = await currentKey();
+      const issuedAt = Math.floor(clock.now().getTime() / 1000);
+      const expiresAt = issuedAt + ttlSeconds;
+      const sign = (payload: Record<string, unknown>) =>
+        new SignJWT(payload)
+          .setProtectedHeader({ alg: 'HS256', kid, typ: 'JWT' })
+          .setSubject(String(claims.userId))
+          .setIssuer(ISSUER)
+          .setAudience(AUDIENCE)
+          .setIssuedAt(issuedAt)
+          .setExpirationTime(expiresAt)
+          .sign(key);
+      const [idToken, accessToken] = await Promise.all([
+        sign({
+          sid: claims.sessionId,
+          token_use: 'id',
+          email: claims.email,
+          name: claims.name,
+          role: claims.role,
+        }),
+        sign({ sid: claims.sessionId, token_use: 'access' }),
+      ]);
+      return { idToken, accessToken, expiresIn: ttlSeconds, expiresAt: new Date(expiresAt * 1000) };
+    },
+
+    /**
+     * Verifies signature, issuer, audience, expiry and use.
+     * @throws AppError 401 `auth.unauthenticated` for any bad token.
+     */
+    verify: async (token: string, use: 'id' | 'access'): Promise<VerifiedToken> => {
+      try {
+        const { payload } = await jwtVerify(
+          token,
+          async (header) => {
+            const kid = header.kid ?? '';
+            if (!keys.has(kid)) await loadKeys();
+            const key = keys.get(kid);
+            if (!key) throw new joseErrors.JWSSignatureVerificationFailed('unknown key');
+            return key;
+          },
+          { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'], currentDate: clock.now() },
+        );
+        const userId = Number(payload.sub);
+        if (
+          payload.token_use !== use ||
+          !Number.isInteger(userId) ||
+          userId <= 0 ||
+          typeof payload.sid !== 'string'
+        ) {
+          throw createUnauthenticatedError('The token is not valid here.');
+        }
+        return { userId, sessionId: payload.sid, use };
+      } catch (error) {
+        if (error instanceof joseErrors.JWTExpired)
+          throw createUnauthenticatedError('The session has expired.');
+        if (error instanceof joseErrors.JOSEError)
+          throw createUnauthenticatedError('The token is not valid.');
+        throw error;
+      }
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

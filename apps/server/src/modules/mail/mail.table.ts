@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** An attachment kept in the outbox: the file's bytes in base64. */
+export type OutboxAttachment = { filename: string; contentType: string; contentBase64: string };
+
+/**
+ * The durable outbox: a message is written in the same transaction as the action that causes it,
+ * then the mail worker sends it (DESIGN.md "email"; issue 2 §6).
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** Stable Message-ID so a retried send is recognisable as the same message. */
+    messageId: text().notNull().unique(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    textBody: text().notNull(),
+    htmlBody: text(),
+    attachments: jsonb().$type<OutboxAttachment[]>().notNull().default([]),
+    status: text({ enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lockedUntil: timestamp({ withTimezone: true, mode: 'date' }),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('outbox_messages_pending_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+export type OutboxMessageRow = typeof outboxMessages.$inferSelect;

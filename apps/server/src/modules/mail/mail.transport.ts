@@ -1,0 +1,66 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { OutboxMessageRow } from './mail.table.ts';
+
+/** Delivers one outbox message; throws when delivery fails (the worker retries). */
+export type MailTransport = {
+  send: (message: OutboxMessageRow) => Promise<void>;
+  close?: () => void;
+  describe: string;
+};
+
+function toNodemailerMessage(from: string, message: OutboxMessageRow) {
+  return {
+    from,
+    to: message.toAddress,
+    subject: message.subject,
+    text: message.textBody,
+    html: message.htmlBody ?? undefined,
+    messageId: message.messageId,
+    attachments: message.attachments.map((attachment) => ({
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      content: Buffer.from(attachment.contentBase64, 'base64'),
+    })),
+  };
+}
+
+/** Sends over SMTP with nodemailer (`SMTP_URL`, e.g. `smtp://user:pass@host:587`). */
+export function createSmtpTransport({ smtpUrl, from }: { smtpUrl: string; from: string }): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    describe: 'SMTP',
+    send: async (message) => {
+      await transporter.sendMail(toNodemailerMessage(from, message));
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * Without SMTP: writes each message as an `.eml` file under `dir` (so a person can open it)
+ * and logs its subject and recipient. Nothing is silently dropped (DESIGN.md "email").
+ */
+export function createCaptureTransport({
+  dir,
+  from,
+  log,
+}: {
+  dir: string;
+  from: string;
+  log: (line: string) => void;
+}): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    describe: `captured to ${dir}`,
+    send: async (message) => {
+      const info = await transporter.sendMail(toNodemailerMessage(from, message));
+      await mkdir(dir, { recursive: true });
+      const stamp = message.createdAt.toISOString().replace(/[:.]/g, '-');
+      const file = path.join(dir, `${stamp}-${String(message.id).padStart(6, '0')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log(`mail captured: ${file}`);
+    },
+  };
+}

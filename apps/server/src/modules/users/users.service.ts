@@ -1,0 +1,179 @@
+import type {
+  ChangePasswordInput,
+  CreateUserInput,
+  UpdateUserInput,
+  User,
+} from '@back-office/contract/users';
+import type { Database, Executor } from '../../db/client.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { AuthRepository } from '../auth/auth.repository.ts';
+import type { AuthService, AuthUser } from '../auth/auth.service.ts';
+import {
+  createCannotDeleteSelfError,
+  createEmailTakenError,
+  createIdMismatchError,
+  createLastAdministratorError,
+  createUserNotFoundError,
+} from './users.errors.ts';
+import type { UsersRepository } from './users.repository.ts';
+import type { UserRow } from './users.table.ts';
+
+/** The wire shape of a user (part 1 §3 User): `name` is the user name, which is the email. */
+export function toUserDto(row: UserRow): User {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    name: row.email,
+    email: row.email,
+    role: row.role,
+    lastLogin: row.lastLogin ? row.lastLogin.toISOString() : null,
+    picture: row.picture,
+  };
+}
+
+const emailTaken = (email: string) =>
+  createEmailTakenError(`The email address ${email} is already used by another account.`, [
+    { path: 'email', message: 'This email address is already used by another account.' },
+  ]);
+
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 3; depth += 1) {
+    if ((current as { code?: string }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Staff accounts (part 1 §2 Users, §7 Users; issue 2 §5). */
+export function createUsersService({
+  db,
+  usersRepository,
+  authRepository,
+  authService,
+  onMailQueued,
+}: {
+  db: Database;
+  usersRepository: UsersRepository;
+  authRepository: AuthRepository;
+  authService: AuthService;
+  onMailQueued: () => void;
+}) {
+  async function getRow(tx: Executor, id: number) {
+    const row = await usersRepository.findUserById(tx, { id });
+    if (!row) throw createUserNotFoundError(`No user has id ${id}.`);
+    return row;
+  }
+
+  /** Refuses to leave the organisation without an Administrator. Locks the Administrator rows. */
+  async function assertAnotherAdministrator(tx: Executor, userId: number, action: string) {
+    const administrators = await usersRepository.lockAdministrators(tx);
+    if (administrators.length <= 1 && administrators.some((row) => row.id === userId)) {
+      throw createLastAdministratorError(`You cannot ${action} the last Administrator.`);
+    }
+  }
+
+  return {
+    listUsers: async (): Promise<User[]> => (await usersRepository.listUsers(db)).map(toUserDto),
+
+    /** @throws 404 `users.not_found` */
+    getUser: async ({ id }: { id: number }): Promise<User> => toUserDto(await getRow(db, id)),
+
+    /**
+     * Creates the account and emails its set-password link in one transaction.
+     * @throws 409 `users.email_taken`
+     */
+    createUser: async (input: CreateUserInput): Promise<User> => {
+      try {
+        const row = await db.transaction(async (tx) => {
+          if (await usersRepository.isEmailTaken(tx, { email: input.email })) throw emailTaken(input.email);
+          const created = await usersRepository.insertUser(tx, input);
+          await authService.queuePasswordLink(tx, { user: created, purpose: 'invite' });
+          return created;
+        });
+        onMailQueued();
+        return toUserDto(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken(input.email);
+        throw error;
+      }
+    },
+
+    /**
+     * Updates name, email and role. A role change ends the person's sessions.
+     * @throws 400 when the body's id differs from the path; 404; 409 `users.email_taken` or `users.last_administrator`.
+     */
+    updateUser: async ({ id, input }: { id: number; input: UpdateUserInput }): Promise<User> => {
+      if (input.id !== undefined && input.id !== id) {
+        throw createIdMismatchError(`The body's id ${input.id} differs from the path's id ${id}.`, [
+          { path: 'id', message: 'The id must match the one in the path.' },
+        ]);
+      }
+      try {
+        const row = await db.transaction(async (tx) => {
+          const before = await getRow(tx, id);
+          if (await usersRepository.isEmailTaken(tx, { email: input.email, exceptId: id }))
+            throw emailTaken(input.email);
+          if (before.role === 'Administrator' && input.role !== 'Administrator') {
+            await assertAnotherAdministrator(tx, id, 'remove the role of');
+          }
+          const updated = await usersRepository.updateUser(tx, {
+            id,
+            fullName: input.fullName,
+            email: input.email,
+            role: input.role,
+          });
+          if (!updated) throw createUserNotFoundError(`No user has id ${id}.`);
+          if (before.role !== updated.role) await authRepository.revokeUserSessions(tx, { userId: id });
+          return updated;
+        });
+        return toUserDto(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken(input.email);
+        throw error;
+      }
+    },
+
+    /**
+     * Deletes the account and its sessions.
+     * @throws 404; 409 `users.cannot_delete_self` or `users.last_administrator`.
+     */
+    deleteUser: async ({ id, actor }: { id: number; actor: AuthUser }) => {
+      if (id === actor.id) throw createCannotDeleteSelfError('You cannot delete your own account.');
+      await db.transaction(async (tx) => {
+        const row = await getRow(tx, id);
+        if (row.role === 'Administrator') await assertAnotherAdministrator(tx, id, 'delete');
+        await usersRepository.deleteUser(tx, { id });
+      });
+    },
+
+    /**
+     * Sets a new password; ends the person's other sessions (the caller's own stays open).
+     * @throws 404
+     */
+    changePassword: async ({
+      id,
+      input,
+      actor,
+    }: {
+      id: number;
+      input: ChangePasswordInput;
+      actor: AuthUser;
+    }): Promise<User> => {
+      const passwordHash = await hashPassword(input.newPassword);
+      const row = await db.transaction(async (tx) => {
+        await getRow(tx, id);
+        const updated = await usersRepository.setPasswordHash(tx, { id, passwordHash });
+        if (!updated) throw createUserNotFoundError(`No user has id ${id}.`);
+        await authRepository.revokeUserSessions(tx, {
+          userId: id,
+          keepSessionId: actor.id === id ? actor.sessionId : undefined,
+        });
+        return updated;
+      });
+      return toUserDto(row);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
