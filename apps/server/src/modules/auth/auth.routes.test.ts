@@ -1,0 +1,274 @@
+import { decodeJwt, SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  bearer,
+  createSignedInUser,
+  login,
+  passwordLinkToken,
+  useTestApp,
+} from '../../../test/context.ts';
+
+const ctx = useTestApp();
+
+describe('POST /auth/login', () => {
+  it('returns an id token and an access token and records lastLogin', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
+    const claims = decodeJwt(body.id_token);
+    expect(claims).toMatchObject({ email: ADMIN_EMAIL, name: 'Administrator', role: 'Administrator' });
+    expect(claims.sub).toMatch(/^\d+$/);
+    expect(claims.exp).toBe(Math.floor(ctx.clock.now().getTime() / 1000) + 3600);
+
+    const me = await ctx.app.inject({ url: `/api/users/${claims.sub}`, headers: bearer(body.id_token) });
+    expect(me.json().lastLogin).toBe(ctx.clock.now().toISOString());
+  });
+
+  it('accepts the address in any case', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'ADMIN@Example.org', password: ADMIN_PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers 401 problem+json for a wrong password or an unknown address', async () => {
+    for (const payload of [
+      { email: ADMIN_EMAIL, password: 'wrong-password' },
+      { email: 'nobody@example.org', password: ADMIN_PASSWORD },
+    ]) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/auth/login', payload });
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['content-type']).toContain('application/problem+json');
+      expect(response.json()).toMatchObject({ status: 401, code: 'auth.invalid_credentials' });
+    }
+  });
+
+  it('answers 400 naming the field for a malformed email or a short password', async () => {
+    const badEmail = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'not an email', password: ADMIN_PASSWORD },
+    });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().errors).toEqual([{ path: 'email', message: 'Valid email is required' }]);
+
+    const shortPassword = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: ADMIN_EMAIL, password: 'short' },
+    });
+    expect(shortPassword.statusCode).toBe(400);
+    expect(shortPassword.json().errors[0].path).toBe('password');
+  });
+
+  it('answers 400, not 500, for a body that is not JSON', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+  });
+
+  it('rate limits an address after 10 failures in 15 minutes, even with the right password', async () => {
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: ADMIN_EMAIL, password: `wrong-password-${attempt}` },
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('auth.too_many_attempts');
+
+    ctx.clock.advance(15 * 60 * 1000 + 1000);
+    await expect(login(ctx)).resolves.toMatchObject({ token_type: 'Bearer' });
+  });
+
+  it('rate limits an IP address per minute', async () => {
+    const app = await ctx.build({ config: { LOGIN_RATE_LIMIT_PER_MINUTE: '3' } });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: `someone${attempt}@example.org`, password: 'wrong-password' },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+});
+
+describe('tokens', () => {
+  it('are refused on /api when missing, malformed, forged, expired or of the wrong kind', async () => {
+    const { id_token, access_token } = await login(ctx);
+    const forged = await new SignJWT({ sid: 'x', token_use: 'id', role: 'Administrator' })
+      .setProtectedHeader({ alg: 'HS256', kid: '1' })
+      .setSubject('1')
+      .setIssuer('back-office')
+      .setAudience('back-office')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-another-secret-123'));
+    const cases: Array<Record<string, string>> = [
+      {},
+      { authorization: 'Bearer' },
+      { authorization: 'Bearer not.a.jwt' },
+      { authorization: `Basic ${id_token}` },
+      bearer(forged),
+      bearer(access_token),
+    ];
+    for (const headers of cases) {
+      const response = await ctx.app.inject({ url: '/api/users', headers });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(401);
+      expect(response.json().code).toBe('auth.unauthenticated');
+    }
+    ctx.clock.advance(3601 * 1000);
+    const expired = await ctx.app.inject({ url: '/api/users', headers: bearer(id_token) });
+    expect(expired.statusCode).toBe(401);
+  });
+
+  it('survive a restart: an app built later on the same database accepts them', async () => {
+    const { id_token } = await login(ctx);
+    const restarted = await ctx.build();
+    const response = await restarted.inject({ url: '/api/users', headers: bearer(id_token) });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('GET /auth/userinfo', () => {
+  it('tells who the access token belongs to', async () => {
+    const { access_token, id_token } = await login(ctx);
+    const response = await ctx.app.inject({ url: '/auth/userinfo', headers: bearer(access_token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      sub: decodeJwt(id_token).sub,
+      email: ADMIN_EMAIL,
+      name: 'Administrator',
+    });
+
+    const withIdToken = await ctx.app.inject({ url: '/auth/userinfo', headers: bearer(id_token) });
+    expect(withIdToken.statusCode).toBe(401);
+  });
+});
+
+describe('POST /auth/logout', () => {
+  it('ends the session on the server', async () => {
+    const { id_token, access_token } = await login(ctx);
+    const response = await ctx.app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(id_token) });
+    expect(response.statusCode).toBe(204);
+    expect((await ctx.app.inject({ url: '/api/users', headers: bearer(id_token) })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/auth/userinfo', headers: bearer(access_token) })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('password reset', () => {
+  it('answers 202 for an unknown address and sends nothing', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/password-reset',
+      payload: { email: 'nobody@example.org' },
+    });
+    expect(response.statusCode).toBe(202);
+    expect(await ctx.worker.runOnce()).toBe(0);
+  });
+
+  it('answers 400 naming the field for a malformed address', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/password-reset',
+      payload: { email: 'x' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0]).toEqual({ path: 'email', message: 'Valid email is required' });
+  });
+
+  it('emails a single-use link that sets a new password and ends every session', async () => {
+    const before = await login(ctx);
+    const requested = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/password-reset',
+      payload: { email: ADMIN_EMAIL },
+    });
+    expect(requested.statusCode).toBe(202);
+    expect(await ctx.worker.runOnce()).toBe(1);
+    expect(ctx.transport.sent[0]).toMatchObject({
+      toAddress: ADMIN_EMAIL,
+      subject: 'Reset your back office password',
+    });
+    expect(ctx.transport.sent[0]?.textBody).toContain('http://app.test/#/password-reset/confirm?token=');
+
+    const token = await passwordLinkToken(ctx, ADMIN_EMAIL);
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/password-reset/confirm',
+      payload: { token, newPassword: 'a-brand-new-password' },
+    });
+    expect(confirmed.statusCode).toBe(204);
+    expect((await ctx.app.inject({ url: '/api/users', headers: bearer(before.id_token) })).statusCode).toBe(
+      401,
+    );
+    await expect(login(ctx, ADMIN_EMAIL, ADMIN_PASSWORD)).rejects.toThrow('401');
+    await expect(login(ctx, ADMIN_EMAIL, 'a-brand-new-password')).resolves.toBeTruthy();
+
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/password-reset/confirm',
+      payload: { token, newPassword: 'yet-another-password' },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('auth.invalid_password_token');
+  });
+
+  it('refuses an expired link, an unknown token and a short password', async () => {
+    await ctx.app.inject({ method: 'POST', url: '/auth/password-reset', payload: { email: ADMIN_EMAIL } });
+    const token = await passwordLinkToken(ctx, ADMIN_EMAIL);
+
+    const short = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/password-reset/confirm',
+      payload: { token, newPassword: 'short' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors[0].path).toBe('newPassword');
+
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/password-reset/confirm',
+      payload: { token: 'not-a-real-token', newPassword: 'a-long-enough-password' },
+    });
+    expect(unknown.statusCode).toBe(400);
+
+    ctx.clock.advance(60 * 60 * 1000 + 1);
+    const expired = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/password-reset/confirm',
+      payload: { token, newPassword: 'a-long-enough-password' },
+    });
+    expect(expired.statusCode).toBe(400);
+  });
+
+  it('lets a new account choose its first password through the invitation link', async () => {
+    const { tokens } = await createSignedInUser(ctx, { email: 'new.person@example.org' });
+    expect(decodeJwt(tokens.id_token)).toMatchObject({ email: 'new.person@example.org', role: 'User' });
+  });
+});

@@ -1,0 +1,148 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { describe, expect, it } from 'vitest';
+import { createMemoryTransport, useTestApp } from '../../../test/context.ts';
+import { createMailRepository } from './mail.repository.ts';
+import { createCaptureTransport, createSmtpTransport } from './mail.transport.ts';
+import { createMailWorker, MAX_MAIL_ATTEMPTS, retryDelaySeconds } from './mail.worker.ts';
+
+const ctx = useTestApp();
+const mailRepository = createMailRepository();
+const silent = { info: () => {}, warn: () => {} };
+
+async function queue(count: number) {
+  for (let index = 0; index < count; index += 1) {
+    await mailRepository.enqueue(ctx.database.db, {
+      to: `person${index}@example.org`,
+      subject: `Message ${index}`,
+      text: `Bonjour n°${index}, voilà.`,
+    });
+  }
+}
+
+describe('mail worker', () => {
+  it('sends each due message once and marks it sent', async () => {
+    await queue(3);
+    expect(await ctx.worker.runOnce()).toBe(3);
+    expect(ctx.transport.sent.map((message) => message.subject)).toEqual([
+      'Message 0',
+      'Message 1',
+      'Message 2',
+    ]);
+    expect(await ctx.worker.runOnce()).toBe(0);
+    const rows = await mailRepository.listMessages(ctx.database.db);
+    expect(rows.every((row) => row.status === 'sent' && row.sentAt !== null && row.attempts === 1)).toBe(
+      true,
+    );
+  });
+
+  it('retries a failed message later with back-off, then gives up and keeps the reason', async () => {
+    await queue(1);
+    ctx.transport.failWith = '421 try later';
+    expect(await ctx.worker.runOnce()).toBe(1);
+    let [row] = await mailRepository.listMessages(ctx.database.db);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: '421 try later' });
+    expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    // Not due yet: nothing is tried.
+    expect(await ctx.worker.runOnce()).toBe(0);
+
+    for (let attempt = 2; attempt <= MAX_MAIL_ATTEMPTS; attempt += 1) {
+      await ctx.database.db.execute('update outbox_messages set next_attempt_at = now()' as never);
+      await ctx.worker.runOnce();
+    }
+    [row] = await mailRepository.listMessages(ctx.database.db);
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_MAIL_ATTEMPTS, lastError: '421 try later' });
+    expect(ctx.transport.sent).toHaveLength(0);
+  });
+
+  it('spaces retries: 30 s, 1 min, 2 min ... at most 1 h', () => {
+    expect([1, 2, 3, 8, 20].map(retryDelaySeconds)).toEqual([30, 60, 120, 3600, 3600]);
+  });
+
+  it('never sends a message twice when two workers run at once', async () => {
+    await queue(40);
+    const first = createMemoryTransport();
+    const second = createMemoryTransport();
+    const workers = [first, second].map((transport) =>
+      createMailWorker({
+        db: ctx.database.db,
+        mailRepository,
+        transport,
+        logger: silent,
+        pollIntervalMs: 60_000,
+        batchSize: 5,
+      }),
+    );
+    await Promise.all(workers.map((worker) => worker.runOnce()));
+    const subjects = [...first.sent, ...second.sent].map((message) => message.subject).sort();
+    expect(subjects).toHaveLength(40);
+    expect(new Set(subjects).size).toBe(40);
+  });
+
+  it('captures messages as .eml files when there is no SMTP server', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'mail-'));
+    const worker = createMailWorker({
+      db: ctx.database.db,
+      mailRepository,
+      transport: createCaptureTransport({ dir, from: 'Back office <no-reply@example.org>', log: () => {} }),
+      logger: silent,
+      pollIntervalMs: 60_000,
+    });
+    await mailRepository.enqueue(ctx.database.db, {
+      to: 'zoe@example.org',
+      subject: 'Reçu fiscal',
+      text: 'Merci pour votre don.',
+      attachments: [{ filename: 'recu.pdf', contentType: 'application/pdf', contentBase64: 'JVBERi0=' }],
+    });
+    expect(await worker.runOnce()).toBe(1);
+    const files = await readdir(dir);
+    expect(files).toHaveLength(1);
+    const eml = await readFile(path.join(dir, files[0] ?? ''), 'utf8');
+    expect(eml).toContain('To: zoe@example.org');
+    expect(eml).toContain('From: Back office <no-reply@example.org>');
+    expect(eml).toMatch(/Subject: =\?UTF-8\?Q\?Re=C3=A7u_fiscal\?=/);
+    expect(eml).toContain('filename=recu.pdf');
+  });
+
+  it('delivers over SMTP', async () => {
+    const received: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => {
+          data += chunk.toString();
+        });
+        stream.on('end', () => {
+          received.push(data);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as { port: number };
+    const transport = createSmtpTransport({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'office@example.org',
+    });
+    const worker = createMailWorker({
+      db: ctx.database.db,
+      mailRepository,
+      transport,
+      logger: silent,
+      pollIntervalMs: 60_000,
+    });
+    try {
+      await queue(2);
+      expect(await worker.runOnce()).toBe(2);
+      expect(received).toHaveLength(2);
+      expect(received[0]).toContain('Subject: Message 0');
+    } finally {
+      transport.close?.();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
