@@ -79,7 +79,7 @@ export function useTestApp(options: { config?: Record<string, string> } = {}) {
     transport,
     worker: undefined as unknown as ReturnType<typeof createMailWorker>,
     /** Builds another app on the same database (e.g. to simulate a restart or another server). */
-    build: async (extra: Partial<AppDeps> & { config?: Record<string, string> } = {}) => {
+    build: async (extra: Omit<Partial<AppDeps>, 'config'> & { config?: Record<string, string> } = {}) => {
       const { config, ...deps } = extra;
       const app = await buildApp({
         config: testConfig({ ...options.config, ...config }),
