@@ -22,7 +22,18 @@ import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
+import { createProductsRepository } from './modules/products/products.repository.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
+import { createProductsService } from './modules/products/products.service.ts';
+import { createReferenceListsRepository } from './modules/reference-lists/reference-lists.repository.ts';
+import { referenceListsRoutes } from './modules/reference-lists/reference-lists.routes.ts';
+import { createReferenceListsService } from './modules/reference-lists/reference-lists.service.ts';
+import { createSettingsRepository } from './modules/settings/settings.repository.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -76,6 +87,12 @@ export async function buildApp(deps: AppDeps) {
     onMailQueued,
   });
   const usersService = createUsersService({ db, usersRepository, authRepository, authService, onMailQueued });
+  const productsService = createProductsService({ db, repository: createProductsRepository() });
+  const referenceListsService = createReferenceListsService({
+    db,
+    repository: createReferenceListsRepository(),
+  });
+  const settingsService = createSettingsService({ db, repository: createSettingsRepository() });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -128,6 +145,10 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(authRoutes, { authService, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
   await app.register(usersRoutes, { usersService });
+  await app.register(productsRoutes, { productsService, clock });
+  await app.register(referenceListsRoutes, { referenceListsService });
+  await app.register(dashboardRoutes, { db, repository: createDashboardRepository() });
+  await app.register(settingsRoutes, { settingsService });
 
   const webDist = deps.webDistDir ?? DEFAULT_WEB_DIST;
   if (existsSync(path.join(webDist, 'index.html'))) {

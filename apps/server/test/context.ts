@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { type DatabaseHandle, fromPglite, openDatabase } from '../src/db/client.ts';
+import { type DatabaseHandle, fromPglite, openDatabase, queryRows } from '../src/db/client.ts';
 import { prepareDatabase } from '../src/db/seed.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { createMailRepository } from '../src/modules/mail/mail.repository.ts';
@@ -41,10 +41,11 @@ async function openTestDatabase(): Promise<DatabaseHandle> {
 
 /** Empties every application table and puts back the first Administrator and a signing key. */
 export async function resetDatabase(database: DatabaseHandle) {
-  const result = (await database.db.execute(
+  const publicTables = await queryRows<{ tablename: string }>(
+    database.db,
     sql`select tablename from pg_tables where schemaname = 'public'`,
-  )) as unknown as { rows: Array<{ tablename: string }> };
-  const tables = result.rows.map((row) => `"${row.tablename}"`);
+  );
+  const tables = publicTables.map((row) => `"${row.tablename}"`);
   if (tables.length > 0) {
     await database.db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`));
   }

@@ -35,3 +35,25 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
 /** Strict email check used by the server where an address must be deliverable. */
 export const deliverableEmailSchema = z.email({ message: 'Valid email is required' });
+
+/** True when `value` has at most two decimals (money on the wire: DESIGN.md "Money"). */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+}
+
+/**
+ * A non-negative amount of money in units (euros or francs), at most 2 decimals, at most 9 999 999 999.99.
+ * `message` is shown for a missing or non-numeric value.
+ */
+export function moneySchema(message: string) {
+  return z
+    .number({ message })
+    .min(0, { message: 'The amount cannot be negative.' })
+    .max(9_999_999_999.99, { message: 'The amount is too large.' })
+    .refine(hasAtMostTwoDecimals, { message: 'The amount can have at most 2 decimals.' });
+}
+
+/** Converts units to integer cents, exactly for any value with at most 2 decimals (12.34 -> 1234). */
+export function toCents(units: number): number {
+  return Math.round(units * 100);
+}

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../lib/passwords.ts';
 import { createAuthRepository } from '../modules/auth/auth.repository.ts';
+import { seedReferenceData } from '../modules/reference-lists/reference-lists.seed.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 import type { DatabaseHandle } from './client.ts';
 
@@ -8,7 +9,8 @@ import type { DatabaseHandle } from './client.ts';
 export type PreparedDatabase = { createdAdministrator?: { email: string; generatedPassword?: string } };
 
 /**
- * Migrates, then (once, under the start-up lock) creates the token signing secret and, on an empty
+ * Migrates, then (once, under the start-up lock) creates the token signing secret, loads the reference
+ * data not loaded before (currencies, countries, payment methods) and, on an empty
  * database, the first Administrator from `ADMIN_EMAIL`/`ADMIN_PASSWORD`, or `admin@example.org`
  * with a generated password (DESIGN.md "First start"). Safe to run on every start.
  */
@@ -23,6 +25,7 @@ export async function prepareDatabase(
     if ((await authRepository.listSigningKeys(handle.db)).length === 0) {
       await authRepository.insertSigningKey(handle.db, { secret: randomBytes(32).toString('base64url') });
     }
+    await seedReferenceData(handle.db);
     if ((await usersRepository.countUsers(handle.db)) > 0) return {};
     const email = adminEmail ?? 'admin@example.org';
     const generatedPassword = adminPassword ? undefined : randomBytes(12).toString('base64url');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
 import { type OutboxAttachment, type OutboxMessageRow, outboxMessages } from './mail.table.ts';
 
 /** A message to queue: plain text always, HTML and attachments optional. */
@@ -37,8 +37,9 @@ export function createMailRepository() {
      * server instances claim disjoint sets, so no message is sent twice.
      */
     claimDue: async (db: Executor, { limit, lockSeconds }: { limit: number; lockSeconds: number }) => {
-      // Both drivers answer `{ rows }`; the shared Drizzle type cannot say so.
-      const result = (await db.execute(sql`
+      const claimed = await queryRows<{ id: number | string }>(
+        db,
+        sql`
         update outbox_messages
            set locked_until = now() + make_interval(secs => ${lockSeconds}),
                attempts = attempts + 1
@@ -50,8 +51,9 @@ export function createMailRepository() {
             order by id
             limit ${limit}
             for update skip locked)
-        returning id`)) as unknown as { rows: Array<{ id: number | string }> };
-      const ids = result.rows.map((row) => Number(row.id));
+        returning id`,
+      );
+      const ids = claimed.map((row) => Number(row.id));
       if (ids.length === 0) return [];
       return db
         .select()

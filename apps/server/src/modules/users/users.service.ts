@@ -6,6 +6,7 @@ import type {
 } from '@back-office/contract/users';
 import type { Database, Executor } from '../../db/client.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { postgresErrorCode, UNIQUE_VIOLATION } from '../../lib/postgres-errors.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { AuthService, AuthUser } from '../auth/auth.service.ts';
 import {
@@ -36,14 +37,7 @@ const emailTaken = (email: string) =>
     { path: 'email', message: 'This email address is already used by another account.' },
   ]);
 
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 3; depth += 1) {
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+const isUniqueViolation = (error: unknown) => postgresErrorCode(error) === UNIQUE_VIOLATION;
 
 /** Staff accounts (part 1 §2 Users, §7 Users; issue 2 §5). */
 export function createUsersService({

@@ -1,0 +1,43 @@
+import { pipeline, Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+
+/**
+ * Makes a text cell safe for spreadsheets: one starting with `=`, `+`, `-`, `@`, tab or carriage
+ * return would run as a formula, so it gets a leading apostrophe (OWASP CSV injection).
+ */
+export function neutraliseFormula(value: unknown): unknown {
+  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/**
+ * A CSV stream of `rows` under `columns` headers, text cells neutralised. It starts with a byte
+ * order mark: Excel opens a UTF-8 CSV with accents intact only then.
+ * `columns` maps each row key to its header.
+ */
+export function csvStream<Row extends Record<string, unknown>>(
+  rows: Iterable<Row> | AsyncIterable<Row>,
+  columns: ReadonlyArray<{ key: keyof Row & string; header: string }>,
+) {
+  const stringifier = stringify({
+    bom: true,
+    header: true,
+    columns: columns.map((column) => ({ key: column.key, header: column.header })),
+    cast: { boolean: (value) => (value ? 'true' : 'false') },
+  });
+  async function* safeRows() {
+    for await (const row of rows) {
+      const safe: Record<string, unknown> = {};
+      for (const column of columns) safe[column.key] = neutraliseFormula(row[column.key]);
+      yield safe;
+    }
+  }
+  // pipeline destroys the stringifier, failing the download, if reading the rows fails.
+  pipeline(Readable.from(safeRows()), stringifier, () => {});
+  return stringifier;
+}
+
+/** `attachment; filename=...` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function attachmentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { bearer, login, useTestApp } from '../../../test/context.ts';
+
+const ctx = useTestApp();
+
+async function get(url: string) {
+  return ctx.app.inject({ url, headers: bearer((await login(ctx)).id_token) });
+}
+
+describe('dashboard', () => {
+  it('lists active products at or below their minimum stock', async () => {
+    const headers = bearer((await login(ctx)).id_token);
+    const add = (name: string, currentStock: number, minStockAlert: number, active = true) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/products',
+        headers,
+        payload: { name, euroPrice: 1, swissPrice: 1, active, currentStock, minStockAlert },
+      });
+    await add('Zinc mugs', 2, 5);
+    await add('Atlas', 5, 5);
+    await add('Plenty', 50, 5);
+    await add('Retired', 0, 5, false);
+    const deleted = (await add('Deleted', 0, 5)).json();
+    await ctx.app.inject({ method: 'DELETE', url: `/api/products/${deleted.id}`, headers });
+
+    const response = await get('/api/dash/prods');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      keyedData: [
+        { key: 'Atlas', value: 5 },
+        { key: 'Zinc mugs', value: 2 },
+      ],
+    });
+  });
+
+  it('counts subscribers on the mailing list and not deleted, per country', async () => {
+    await ctx.database.db.execute(sql`
+      insert into subscribers (first_name, last_name, currency_id, country_id, inactive, hidden) values
+        ('A', 'A', 1, 1, false, false), ('B', 'B', 1, 1, false, false), ('C', 'C', 1, 2, false, false),
+        ('D', 'D', 1, 2, true, false), ('E', 'E', 1, 2, false, true), ('F', 'F', 1, null, false, false)`);
+    const response = await get('/api/dash/subs');
+    expect(response.json()).toEqual({ labels: ['France', 'No country', 'Suisse'], data: [2, 1, 1] });
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await ctx.app.inject({ url: '/api/dash/prods' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/dash/subs' })).statusCode).toBe(401);
+  });
+});

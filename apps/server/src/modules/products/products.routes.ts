@@ -1,0 +1,119 @@
+import { idParamsSchema } from '@back-office/contract/common';
+import {
+  productListSchema,
+  productSchema,
+  saveProductInputSchema,
+  updateProductInputSchema,
+} from '@back-office/contract/products';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../../lib/clock.ts';
+import { attachmentDisposition, csvStream } from '../../lib/csv.ts';
+import type { ProductsService } from './products.service.ts';
+
+const EXPORT_COLUMNS = [
+  { key: 'id', header: 'id' },
+  { key: 'name', header: 'name' },
+  { key: 'euroPrice', header: 'euroPrice' },
+  { key: 'swissPrice', header: 'swissPrice' },
+  { key: 'active', header: 'active' },
+  { key: 'currentStock', header: 'currentStock' },
+  { key: 'minStockAlert', header: 'minStockAlert' },
+] as const;
+
+/** `products-export-YYYY-MM-DD.csv` for the given day (part 1 §7 Products). */
+export function productsExportFilename(now: Date): string {
+  return `products-export-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/** Products endpoints (part 1 §7 Products). Any signed-in user. */
+export const productsRoutes: FastifyPluginAsyncZod<{
+  productsService: ProductsService;
+  clock: Clock;
+}> = async (app, { productsService: service, clock }) => {
+  const tags = ['products'];
+
+  app.get(
+    '/api/products',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'List products', response: { 200: productListSchema } },
+    },
+    () => service.list(),
+  );
+
+  app.get(
+    '/api/products/export',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Download every product as CSV (UTF-8 with BOM), whatever the Accept header',
+        produces: ['text/csv'],
+      },
+    },
+    async (_request, reply) => {
+      const products = await service.list();
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachmentDisposition(productsExportFilename(clock.now())))
+        .header('cache-control', 'no-store')
+        .send(csvStream(products, EXPORT_COLUMNS));
+    },
+  );
+
+  app.get(
+    '/api/products/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'One product', params: idParamsSchema, response: { 200: productSchema } },
+    },
+    (request) => service.get(request.params.id),
+  );
+
+  app.post(
+    '/api/products',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Add a product',
+        body: saveProductInputSchema,
+        response: { 201: productSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.create(request.body)),
+  );
+
+  app.patch(
+    '/api/products/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Update a product',
+        params: idParamsSchema,
+        body: updateProductInputSchema,
+        response: { 200: productSchema },
+      },
+    },
+    (request) => service.update(request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/products/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Delete a product (kept on past sales)',
+        params: idParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

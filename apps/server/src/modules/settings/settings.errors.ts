@@ -1,0 +1,7 @@
+import { createErrorFactory } from '../../lib/errors.ts';
+
+export const createInvalidLogoError = createErrorFactory({
+  code: 'settings.invalid_logo',
+  status: 400,
+  title: 'Bad Request',
+});

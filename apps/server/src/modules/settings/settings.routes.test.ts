@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, createSignedInUser, login, useTestApp } from '../../../test/context.ts';
+
+const ctx = useTestApp();
+
+const PNG_1x1 =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+const settings = {
+  organisationName: 'Les Amis du Léman',
+  address: '12 rue du Lac\n74200 Thonon-les-Bains',
+  emailSenderName: 'Les Amis du Léman',
+  emailSenderAddress: 'contact@amis-leman.org',
+  sirenOrRna: 'W741000000',
+  sepaCreditorId: 'FR12ZZZ123456',
+  signatoryName: 'Claire Dubois',
+  signatoryTitle: 'Trésorière',
+  organisationPurpose: 'Protection du lac',
+  receiptStatement:
+    'Reçu au titre des dons à certains organismes d’intérêt général (articles 200 et 238 bis du CGI).',
+  invoiceFooter: 'Association loi 1901 — non assujettie à la TVA',
+  paymentTermsText: 'Paiement à réception.',
+  logo: PNG_1x1,
+};
+
+describe('organisation settings', () => {
+  it('start empty, are saved by an Administrator and read by any User', async () => {
+    const admin = bearer((await login(ctx)).id_token);
+    const empty = await ctx.app.inject({ url: '/api/settings', headers: admin });
+    expect(empty.json()).toMatchObject({ organisationName: '', logo: null });
+
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin,
+      payload: settings,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual(settings);
+
+    const { tokens } = await createSignedInUser(ctx);
+    const read = await ctx.app.inject({ url: '/api/settings', headers: bearer(tokens.id_token) });
+    expect(read.json()).toEqual(settings);
+    const write = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: bearer(tokens.id_token),
+      payload: settings,
+    });
+    expect(write.statusCode).toBe(403);
+  });
+
+  it.each([
+    ['a logo that is not an image', { logo: 'data:text/html;base64,PGgxPg==' }, 'logo'],
+    ['a PNG label on other bytes', { logo: 'data:image/png;base64,SGVsbG8gd29ybGQ=' }, 'logo'],
+    ['a logo over 1 MB', { logo: `data:image/png;base64,${'A'.repeat(1_500_000)}` }, 'logo'],
+    ['a malformed sender address', { emailSenderAddress: 'not-an-email' }, 'emailSenderAddress'],
+  ])('refuses %s with a 400 naming the field', async (_label, change, path) => {
+    const admin = bearer((await login(ctx)).id_token);
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin,
+      payload: { ...settings, ...change },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].path).toBe(path);
+    expect((await ctx.app.inject({ url: '/api/settings', headers: admin })).json().organisationName).toBe('');
+  });
+});

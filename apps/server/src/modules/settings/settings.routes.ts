@@ -1,0 +1,32 @@
+import { settingsSchema } from '@back-office/contract/settings';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SettingsService } from './settings.service.ts';
+
+/** `GET /api/settings` (any signed-in user) and `PUT /api/settings` (Administrator). Issue 3 §5. */
+export const settingsRoutes: FastifyPluginAsyncZod<{ settingsService: SettingsService }> = async (
+  app,
+  { settingsService: service },
+) => {
+  app.get(
+    '/api/settings',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['settings'], summary: 'The organisation settings', response: { 200: settingsSchema } },
+    },
+    () => service.get(),
+  );
+
+  app.put(
+    '/api/settings',
+    {
+      config: { access: 'administrator' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Replace the organisation settings',
+        body: settingsSchema,
+        response: { 200: settingsSchema },
+      },
+    },
+    (request) => service.save(request.body),
+  );
+};

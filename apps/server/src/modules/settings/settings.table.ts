@@ -1,0 +1,21 @@
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** The organisation's identity, one row (id = 1), used on receipts, invoices, letters and emails. */
+export const organisationSettings = pgTable('organisation_settings', {
+  id: integer().primaryKey(),
+  organisationName: text().notNull().default(''),
+  address: text().notNull().default(''),
+  emailSenderName: text().notNull().default(''),
+  emailSenderAddress: text().notNull().default(''),
+  sirenOrRna: text().notNull().default(''),
+  sepaCreditorId: text().notNull().default(''),
+  signatoryName: text().notNull().default(''),
+  signatoryTitle: text().notNull().default(''),
+  organisationPurpose: text().notNull().default(''),
+  receiptStatement: text().notNull().default(''),
+  invoiceFooter: text().notNull().default(''),
+  paymentTermsText: text().notNull().default(''),
+  /** Data URL of a PNG or JPEG, at most 1 MB decoded. */
+  logo: text(),
+  updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

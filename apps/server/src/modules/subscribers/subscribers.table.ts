@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import {
+  categories,
+  countries,
+  currencies,
+  paymentMethods,
+  subscriptionTypes,
+  tags,
+} from '../reference-lists/reference-lists.table.ts';
+
+/**
+ * The subscriber register (part 2 §3 Subscriber). Reference ids are null for "none" (0 on the wire).
+ * `hidden` is the soft delete; `version` guards against two people overwriting each other.
+ */
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    title: text().notNull().default(''),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull().default(''),
+    phone: text().notNull().default(''),
+    mobile: text().notNull().default(''),
+    fax: text().notNull().default(''),
+    address1: text().notNull().default(''),
+    address2: text().notNull().default(''),
+    address3: text().notNull().default(''),
+    town: text().notNull().default(''),
+    postcode: text().notNull().default(''),
+    billingAddress: text().notNull().default(''),
+    notes: text().notNull().default(''),
+    association: text().notNull().default(''),
+    inactive: boolean().notNull().default(false),
+    inactiveReason: text().notNull().default(''),
+    rum: text().notNull().default(''),
+    countryId: integer().references(() => countries.id),
+    paymentMethodId: integer().references(() => paymentMethods.id),
+    categoryId: integer().references(() => categories.id),
+    subscriptionTypeId: integer().references(() => subscriptionTypes.id),
+    currencyId: integer()
+      .notNull()
+      .references(() => currencies.id),
+    recommendedBy: text().notNull().default(''),
+    copies: integer().notNull().default(0),
+    bank: text().notNull().default(''),
+    iban: text().notNull().default(''),
+    amount: numeric({ precision: 12, scale: 2 }).notNull().default('0'),
+    startDate: date({ mode: 'string' }),
+    endDate: date({ mode: 'string' }),
+    onMailChimpList: boolean().notNull().default(false),
+    newsletterEmail: text().notNull().default(''),
+    addedBy: text().notNull().default(''),
+    addedOn: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    hidden: boolean().notNull().default(false),
+    version: integer().notNull().default(1),
+    updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('subscribers_name_idx').on(sql`lower(${table.lastName})`, sql`lower(${table.firstName})`),
+    index('subscribers_country_idx').on(table.countryId),
+    index('subscribers_category_idx').on(table.categoryId),
+    index('subscribers_payment_method_idx').on(table.paymentMethodId),
+    index('subscribers_subscription_type_idx').on(table.subscriptionTypeId),
+    index('subscribers_currency_idx').on(table.currencyId),
+  ],
+);
+
+/** Custom tags of a subscriber (part 2 §2.2 panel 7). */
+export const subscriberTags = pgTable(
+  'subscriber_tags',
+  {
+    subscriberId: integer()
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    tagId: integer()
+      .notNull()
+      .references(() => tags.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.subscriberId, table.tagId] }),
+    index('subscriber_tags_tag_idx').on(table.tagId),
+  ],
+);

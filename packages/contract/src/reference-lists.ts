@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/**
+ * The six reference lists (part 1 §2 Reference-data lists, §3, §5, §7 Reference data).
+ * One description per list drives the generic server module and the generic screen.
+ */
+
+export const REFERENCE_LIST_KEYS = ['subs', 'cats', 'ctries', 'pmethods', 'currencies', 'tags'] as const;
+export type ReferenceListKey = (typeof REFERENCE_LIST_KEYS)[number];
+
+/** A reference item as the API returns it; only some lists carry `order`, `symbol` or `directDebit`. */
+export const referenceItemSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  order: z.number().int().optional(),
+  symbol: z.string().optional(),
+  directDebit: z.boolean().optional(),
+});
+export type ReferenceItem = z.infer<typeof referenceItemSchema>;
+
+export const referenceItemListSchema = z.array(referenceItemSchema);
+
+const nameSchema = (minLength: number) =>
+  z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(Math.max(1, minLength), { message: 'Name is required' })
+    .max(100, { message: 'The name must have at most 100 characters.' });
+
+/** A country's order is always 100 on create and edit (part 1 §4). */
+export const COUNTRY_ORDER = 100;
+
+/** Minimum name length per list (part 1 §5): 4, except countries (none) and tags (required only). */
+export const REFERENCE_NAME_MIN_LENGTH: Record<ReferenceListKey, number> = {
+  subs: 4,
+  cats: 4,
+  ctries: 1,
+  pmethods: 4,
+  currencies: 4,
+  tags: 1,
+};
+
+/** Body of `POST` and `PATCH` for each list; `id` is optional and must match the path when given. */
+export const referenceItemInputSchemas = {
+  subs: z.object({ id: z.number().int().positive().optional(), name: nameSchema(4) }),
+  cats: z.object({ id: z.number().int().positive().optional(), name: nameSchema(4) }),
+  ctries: z.object({
+    id: z.number().int().positive().optional(),
+    name: nameSchema(1),
+    order: z.number().int().optional(),
+  }),
+  pmethods: z.object({
+    id: z.number().int().positive().optional(),
+    name: nameSchema(4),
+    directDebit: z.boolean().optional(),
+  }),
+  currencies: z.object({
+    id: z.number().int().positive().optional(),
+    name: nameSchema(4),
+    symbol: z
+      .string({ message: 'Symbol is required' })
+      .trim()
+      .min(1, { message: 'Symbol is required' })
+      .max(10, { message: 'The symbol must have at most 10 characters.' }),
+  }),
+  tags: z.object({ id: z.number().int().positive().optional(), name: nameSchema(1) }),
+} as const satisfies Record<ReferenceListKey, z.ZodType>;
+
+export type ReferenceItemInput = {
+  id?: number | undefined;
+  name: string;
+  order?: number | undefined;
+  symbol?: string | undefined;
+  directDebit?: boolean | undefined;
+};
