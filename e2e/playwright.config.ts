@@ -1,0 +1,64 @@
+import { defineConfig } from '@playwright/test';
+import { ADMIN, BASE_URL, DATA_DIR, E2E_PORT, SCREENSHOT_DIR, TMP_DIR } from './fixtures/env.ts';
+
+const isCi = Boolean(process.env.CI);
+
+/**
+ * End-to-end tests: the real server (built client, PGlite in a fresh DATA_DIR, captured mail) driven
+ * through Debian's Chromium. No browser is ever downloaded: CHROMIUM_PATH or /usr/bin/chromium is used.
+ */
+export default defineConfig({
+  testDir: './specs',
+  outputDir: `${TMP_DIR}/test-results`,
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: isCi,
+  timeout: 60_000,
+  globalTimeout: 20 * 60_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  use: {
+    baseURL: BASE_URL,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    // `npm start -w apps/server` without npm in between, so that the SIGTERM at the end reaches the
+    // server and the run waits for its graceful shutdown. A fresh data directory (and no stale
+    // screenshots) on every run; the caller's DATABASE_URL and SMTP_URL are ignored so the tests always
+    // run on PGlite and read the captured mail.
+    command: `rm -rf '${DATA_DIR}' '${SCREENSHOT_DIR}' && exec env -u DATABASE_URL -u SMTP_URL node --import tsx src/main.ts`,
+    cwd: '../apps/server',
+    url: `${BASE_URL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      PUBLIC_URL: BASE_URL,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      MAIL_POLL_INTERVAL_MS: '200',
+    },
+  },
+});
