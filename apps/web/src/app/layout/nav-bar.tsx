@@ -1,0 +1,135 @@
+import { Burger, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconPassword } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import type { SessionUser } from '../../lib/session.ts';
+import {
+  adminItems,
+  changePasswordItem,
+  homeItem,
+  mainItems,
+  type NavItem,
+  settingsItem,
+  usersItem,
+} from './nav-items.ts';
+
+type NavBarProps = {
+  user: SessionUser;
+  mobileOpened: boolean;
+  onToggleMobile: () => void;
+  onLogout: () => void;
+};
+
+function isActive(pathname: string, href: string): boolean {
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+function TopLink({ item, pathname }: { item: NavItem; pathname: string }) {
+  const active = isActive(pathname, item.href);
+  return (
+    <Button
+      component={Link}
+      to={item.href}
+      variant={active ? 'light' : 'subtle'}
+      color={active ? undefined : 'gray'}
+      aria-current={active ? 'page' : undefined}
+    >
+      {item.label}
+    </Button>
+  );
+}
+
+/**
+ * The header of the signed-in shell (part 1 §2 Navigation bar): burger on small screens, brand
+ * text, Home, the Admin dropdown (Users and a divider for Administrators; the reference lists;
+ * Settings for Administrators), Subscribers, Donations, Sales, and on the right a dropdown labelled
+ * with the user's full name holding Change Password and Logout.
+ */
+export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarProps) {
+  const { pathname } = useLocation();
+  const isAdministrator = user.role === 'Administrator';
+  const adminActive =
+    adminItems.some((item) => isActive(pathname, item.href)) ||
+    isActive(pathname, usersItem.href) ||
+    isActive(pathname, settingsItem.href);
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={mobileOpened}
+          onClick={onToggleMobile}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label="Toggle navigation"
+        />
+        <UnstyledButton component={Link} to={paths.home.href()}>
+          <Text fw={700} size="lg" c="blue.7">
+            Back Office
+          </Text>
+        </UnstyledButton>
+        <Group gap={4} ml="md" visibleFrom="sm" wrap="nowrap" component="nav" aria-label="Main">
+          <TopLink item={homeItem} pathname={pathname} />
+          <Menu position="bottom-start" shadow="md" width={220}>
+            <Menu.Target>
+              <Button
+                variant={adminActive ? 'light' : 'subtle'}
+                color={adminActive ? undefined : 'gray'}
+                rightSection={<IconChevronDown size={14} aria-hidden />}
+              >
+                Admin
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {isAdministrator ? (
+                <>
+                  <Menu.Item component={Link} to={usersItem.href}>
+                    {usersItem.label}
+                  </Menu.Item>
+                  <Menu.Divider />
+                </>
+              ) : null}
+              {adminItems.map((item) => (
+                <Menu.Item key={item.href} component={Link} to={item.href}>
+                  {item.label}
+                </Menu.Item>
+              ))}
+              {isAdministrator ? (
+                <>
+                  <Menu.Divider />
+                  <Menu.Item component={Link} to={settingsItem.href}>
+                    {settingsItem.label}
+                  </Menu.Item>
+                </>
+              ) : null}
+            </Menu.Dropdown>
+          </Menu>
+          {mainItems.map((item) => (
+            <TopLink key={item.href} item={item} pathname={pathname} />
+          ))}
+        </Group>
+      </Group>
+      <Group visibleFrom="sm" wrap="nowrap">
+        <Menu position="bottom-end" shadow="md" width={200}>
+          <Menu.Target>
+            <Button variant="subtle" color="gray" rightSection={<IconChevronDown size={14} aria-hidden />}>
+              {user.fullName}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              component={Link}
+              to={changePasswordItem.href}
+              leftSection={<IconPassword size={16} aria-hidden />}
+            >
+              {changePasswordItem.label}
+            </Menu.Item>
+            <Menu.Item onClick={onLogout} leftSection={<IconLogout size={16} aria-hidden />}>
+              Logout
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,34 @@
+import { paths } from '../../config/paths.ts';
+
+/** One entry of the navigation bar (part 1 §2 Navigation bar). */
+export type NavItem = { label: string; href: string };
+
+/** Part 1 §2 Navigation bar: top-level items left of the Admin dropdown. */
+export const homeItem: NavItem = { label: 'Home', href: paths.home.href() };
+
+/** Part 1 §2 Navigation bar: the Users item, Administrators only, followed by a divider. */
+export const usersItem: NavItem = { label: 'Users', href: paths.users.href() };
+
+/** Part 1 §2 Navigation bar: the reference-data items of the Admin dropdown, in the spec's order. */
+export const adminItems: readonly NavItem[] = [
+  { label: 'Products', href: paths.products.href() },
+  { label: 'Subscription Types', href: paths.subscriptionTypes.href() },
+  { label: 'Categories', href: paths.categories.href() },
+  { label: 'Countries', href: paths.countries.href() },
+  { label: 'Payment Methods', href: paths.paymentMethods.href() },
+  { label: 'Currencies', href: paths.currencies.href() },
+  { label: 'Tags', href: paths.tags.href() },
+];
+
+/** Organisation settings (DESIGN.md domains), Administrators only, last in the Admin dropdown. */
+export const settingsItem: NavItem = { label: 'Settings', href: paths.settings.href() };
+
+/** Part 1 §2 Navigation bar: the items right of the Admin dropdown. */
+export const mainItems: readonly NavItem[] = [
+  { label: 'Subscribers', href: paths.subscribers.href() },
+  { label: 'Donations', href: paths.donations.href() },
+  { label: 'Sales', href: paths.sales.href() },
+];
+
+/** Part 1 §2 Navigation bar: the user dropdown's link. */
+export const changePasswordItem: NavItem = { label: 'Change Password', href: paths.password.href() };

@@ -1,0 +1,138 @@
+import { type RouteObject, redirect } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { alwaysRevalidate, requireAdministrator, requireSignedIn } from './guards.ts';
+import { AppLayout } from './layout/app-layout.tsx';
+import { PublicLayout } from './layout/public-layout.tsx';
+import { PageLoader, RouteErrorBoundary } from './layout/route-fallbacks.tsx';
+
+/**
+ * The route table of part 1 §2 (and part 2 §2 for subscribers, donations and sales), hash based.
+ * Every screen's code is loaded on demand. Open: login, password-reset (and its confirm link).
+ * Everything else needs a signed-in session checked on every navigation; users and settings also
+ * need the Administrator role.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      { index: true, loader: () => redirect(paths.home.href()), element: null },
+      {
+        Component: PublicLayout,
+        children: [
+          {
+            path: paths.login.path,
+            lazy: async () => ({ Component: (await import('./routes/login.tsx')).LoginRoute }),
+          },
+          {
+            path: paths.passwordReset.path,
+            lazy: async () => ({
+              Component: (await import('./routes/password-reset.tsx')).PasswordResetRoute,
+            }),
+          },
+          {
+            path: paths.passwordResetConfirm.path,
+            lazy: async () => ({
+              Component: (await import('./routes/password-reset-confirm.tsx')).PasswordResetConfirmRoute,
+            }),
+          },
+        ],
+      },
+      {
+        id: 'signed-in',
+        loader: requireSignedIn,
+        shouldRevalidate: alwaysRevalidate,
+        Component: AppLayout,
+        children: [
+          {
+            path: paths.home.path,
+            lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomeRoute }),
+          },
+          {
+            path: paths.unauthorized.path,
+            lazy: async () => ({ Component: (await import('./routes/unauthorized.tsx')).UnauthorizedRoute }),
+          },
+          {
+            path: paths.password.path,
+            lazy: async () => ({ Component: (await import('./routes/password.tsx')).PasswordRoute }),
+          },
+          {
+            path: paths.products.path,
+            lazy: async () => ({ Component: (await import('./routes/products.tsx')).ProductsRoute }),
+          },
+          {
+            path: paths.subscriptionTypes.path,
+            lazy: async () => ({
+              Component: (await import('./routes/subscription-types.tsx')).SubscriptionTypesRoute,
+            }),
+          },
+          {
+            path: paths.categories.path,
+            lazy: async () => ({ Component: (await import('./routes/categories.tsx')).CategoriesRoute }),
+          },
+          {
+            path: paths.countries.path,
+            lazy: async () => ({ Component: (await import('./routes/countries.tsx')).CountriesRoute }),
+          },
+          {
+            path: paths.paymentMethods.path,
+            lazy: async () => ({
+              Component: (await import('./routes/payment-methods.tsx')).PaymentMethodsRoute,
+            }),
+          },
+          {
+            path: paths.currencies.path,
+            lazy: async () => ({ Component: (await import('./routes/currencies.tsx')).CurrenciesRoute }),
+          },
+          {
+            path: paths.tags.path,
+            lazy: async () => ({ Component: (await import('./routes/tags.tsx')).TagsRoute }),
+          },
+          {
+            path: paths.subscribers.path,
+            lazy: async () => ({ Component: (await import('./routes/subscribers.tsx')).SubscribersRoute }),
+          },
+          {
+            path: paths.subscriber.path,
+            lazy: async () => ({ Component: (await import('./routes/subscriber.tsx')).SubscriberRoute }),
+          },
+          {
+            path: paths.subscriberHistory.path,
+            lazy: async () => ({
+              Component: (await import('./routes/subscriber-history.tsx')).SubscriberHistoryRoute,
+            }),
+          },
+          {
+            path: paths.donations.path,
+            lazy: async () => ({ Component: (await import('./routes/donations.tsx')).DonationsRoute }),
+          },
+          {
+            path: paths.sales.path,
+            lazy: async () => ({ Component: (await import('./routes/sales.tsx')).SalesRoute }),
+          },
+          {
+            path: paths.newSale.path,
+            lazy: async () => ({ Component: (await import('./routes/new-sale.tsx')).NewSaleRoute }),
+          },
+          {
+            id: 'administrator',
+            loader: requireAdministrator,
+            shouldRevalidate: alwaysRevalidate,
+            children: [
+              {
+                path: paths.users.path,
+                lazy: async () => ({ Component: (await import('./routes/users.tsx')).UsersRoute }),
+              },
+              {
+                path: paths.settings.path,
+                lazy: async () => ({ Component: (await import('./routes/settings.tsx')).SettingsRoute }),
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', loader: () => redirect(paths.home.href()), element: null },
+    ],
+  },
+];

@@ -1,0 +1,36 @@
+/**
+ * Every route of the client in one place (part 1 §2 Screens and routes; part 2 for subscribers,
+ * donations and sales). `path` is the router pattern, `href()` builds the link target.
+ * Routing is hash based, so `href()` returns the part after `#`.
+ */
+
+type Id = number | string;
+
+export const paths = {
+  root: { path: '/', href: () => '/' },
+  home: { path: '/home', href: () => '/home' },
+  login: { path: '/login', href: () => '/login' },
+  passwordReset: { path: '/password-reset', href: () => '/password-reset' },
+  passwordResetConfirm: {
+    path: '/password-reset/confirm',
+    href: (token?: string) =>
+      token ? `/password-reset/confirm?token=${encodeURIComponent(token)}` : '/password-reset/confirm',
+  },
+  unauthorized: { path: '/unauthorized', href: () => '/unauthorized' },
+  password: { path: '/password', href: () => '/password' },
+  users: { path: '/users', href: () => '/users' },
+  products: { path: '/products', href: () => '/products' },
+  subscriptionTypes: { path: '/subs', href: () => '/subs' },
+  categories: { path: '/categories', href: () => '/categories' },
+  countries: { path: '/countries', href: () => '/countries' },
+  paymentMethods: { path: '/payment-methods', href: () => '/payment-methods' },
+  currencies: { path: '/currencies', href: () => '/currencies' },
+  tags: { path: '/tags', href: () => '/tags' },
+  subscribers: { path: '/subscribers', href: () => '/subscribers' },
+  subscriber: { path: '/subscriber/:id', href: (id: Id) => `/subscriber/${id}` },
+  subscriberHistory: { path: '/subscriber/:id/history', href: (id: Id) => `/subscriber/${id}/history` },
+  donations: { path: '/donations', href: () => '/donations' },
+  sales: { path: '/sales', href: () => '/sales' },
+  newSale: { path: '/newsale/:id', href: (id: Id) => `/newsale/${id}` },
+  settings: { path: '/settings', href: () => '/settings' },
+} as const;

@@ -1,0 +1,21 @@
+import type { ChangePasswordInput } from '@back-office/contract/users';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export type ChangePasswordVariables = ChangePasswordInput & { userId: number };
+
+/**
+ * `PATCH /api/users/password/{currentUserId} {newPassword, confirmPassword}` (part 1 §3, §7 Users).
+ * Any 2xx answer is a success; its body (the user) is not needed.
+ */
+export async function changePassword(input: ChangePasswordVariables): Promise<void> {
+  await apiRequest(`/api/users/password/${input.userId}`, {
+    method: 'PATCH',
+    body: { newPassword: input.newPassword, confirmPassword: input.confirmPassword },
+  });
+}
+
+/** Mutation hook over {@link changePassword} (part 1 §2 Change password). */
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}

@@ -1,0 +1,94 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, problemResponse } from '../../../testing/fetch-mock.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { signIn } from '../../../testing/session.ts';
+import { ChangePasswordForm } from './change-password-form.tsx';
+
+describe('ChangePasswordForm', () => {
+  it('asks for the new password after an empty submit', async () => {
+    const requests = mockFetch({});
+    const { user } = renderWithProviders(<ChangePasswordForm userId={4} />);
+    expect(screen.queryByText('Please enter new password')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('Please enter new password')).toBeInTheDocument();
+    expect(screen.getByText('Please enter password confirmation')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('asks for the confirmation once that field was touched and left empty', async () => {
+    mockFetch({});
+    const { user } = renderWithProviders(<ChangePasswordForm userId={4} />);
+    await user.click(screen.getByLabelText('Confirm Password'));
+    expect(screen.queryByText('Please enter password confirmation')).not.toBeInTheDocument();
+    await user.tab();
+    expect(await screen.findByText('Please enter password confirmation')).toBeInTheDocument();
+    expect(screen.queryByText('Please enter new password')).not.toBeInTheDocument();
+  });
+
+  it('says the passwords do not match after submit', async () => {
+    const requests = mockFetch({});
+    const { user } = renderWithProviders(<ChangePasswordForm userId={4} />);
+    await user.type(screen.getByLabelText('New Password'), 'a-good-new-password');
+    await user.type(screen.getByLabelText('Confirm Password'), 'another-password');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('Passwords do not match.')).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('updates the password, shows the success toast and resets the form', async () => {
+    signIn({ id: 4 });
+    const requests = mockFetch({
+      'PATCH /api/users/password/4': () =>
+        jsonResponse({
+          id: 4,
+          fullName: 'Ada Admin',
+          name: 'admin@example.org',
+          email: 'admin@example.org',
+          role: 'Administrator',
+          lastLogin: null,
+          picture: null,
+        }),
+    });
+    const { user } = renderWithProviders(<ChangePasswordForm userId={4} />);
+    await user.type(screen.getByLabelText('New Password'), 'a-good-new-password');
+    await user.type(screen.getByLabelText('Confirm Password'), 'a-good-new-password');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('Your password was updated successfully. Good job!')).toBeInTheDocument();
+    expect(screen.getByLabelText('New Password')).toHaveValue('');
+    expect(screen.getByLabelText('Confirm Password')).toHaveValue('');
+    expect(requests[0]?.body).toEqual({
+      newPassword: 'a-good-new-password',
+      confirmPassword: 'a-good-new-password',
+    });
+  });
+
+  it("shows the server's field message when it refuses the password", async () => {
+    signIn({ id: 4 });
+    mockFetch({
+      'PATCH /api/users/password/4': () =>
+        problemResponse(400, 'validation', {
+          errors: [{ path: 'newPassword', message: 'The password must have at least 12 characters.' }],
+        }),
+    });
+    const { user } = renderWithProviders(<ChangePasswordForm userId={4} />);
+    await user.type(screen.getByLabelText('New Password'), 'eleven-char');
+    await user.type(screen.getByLabelText('Confirm Password'), 'eleven-char');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('The password must have at least 12 characters.')).toBeInTheDocument();
+  });
+
+  it('shows the failure toast when the update fails', async () => {
+    signIn({ id: 4 });
+    mockFetch({ 'PATCH /api/users/password/4': () => problemResponse(500, 'internal') });
+    const { user } = renderWithProviders(<ChangePasswordForm userId={4} />);
+    await user.type(screen.getByLabelText('New Password'), 'a-good-new-password');
+    await user.type(screen.getByLabelText('Confirm Password'), 'a-good-new-password');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(
+      await screen.findByText(
+        'Houston - there was a problem updating your password. Please try again or contact your system administrator.',
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,45 @@
+import { type Problem, problemSchema } from '@back-office/contract/common';
+
+/** One field error of a problem answer (`path` is dotted, e.g. `email`). */
+export type ApiFieldError = { path: string; message: string };
+
+/**
+ * A failed HTTP call (DESIGN.md "Errors": `application/problem+json`). `status` is 0 when the
+ * server could not be reached. Details are for logs and field errors only, never shown as such
+ * (part 1 §8: "Server error details are only logged, never shown").
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly detail: string | undefined;
+  readonly errors: ApiFieldError[];
+
+  constructor(init: { status: number; code: string; detail?: string; errors?: ApiFieldError[] }) {
+    super(`HTTP ${init.status} ${init.code}${init.detail ? `: ${init.detail}` : ''}`);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.detail = init.detail;
+    this.errors = init.errors ?? [];
+  }
+
+  /** The message the server gave for one field, if any. */
+  fieldMessage(path: string): string | undefined {
+    return this.errors.find((error) => error.path === path)?.message;
+  }
+}
+
+/** Builds an ApiError from a parsed problem body, or from the bare status when the body is not one. */
+export function apiErrorFromProblem(status: number, body: unknown): ApiError {
+  const parsed = problemSchema.safeParse(body);
+  if (parsed.success) {
+    const problem: Problem = parsed.data;
+    return new ApiError({
+      status,
+      code: problem.code,
+      detail: problem.detail,
+      errors: problem.errors,
+    });
+  }
+  return new ApiError({ status, code: `http.${status}` });
+}

@@ -1,0 +1,37 @@
+import { notifications } from '@mantine/notifications';
+
+/**
+ * The one toast helper (part 1 §8 error catalogue): bottom right, 5 seconds (set on the
+ * `Notifications` provider), errors titled "Oh Oh!" in red, successes titled "Yeah!" in green.
+ */
+
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+/**
+ * The spec's error sentence: "Houston - there was a problem {middle}. Please try again or contact
+ * your system administrator." Without a middle part: "Houston - there was a problem. Please ...".
+ */
+export function problemMessage(middle?: string): string {
+  const what = middle ? ` ${middle}` : '';
+  return `Houston - there was a problem${what}. Please try again or contact your system administrator.`;
+}
+
+/** Shows an error toast; `middle` is e.g. "getting the users" or "deleting a user" (part 1 §8). */
+export function notifyError(middle?: string): void {
+  notifications.show({
+    title: 'Oh Oh!',
+    message: problemMessage(middle),
+    color: 'red',
+    autoClose: TOAST_AUTO_CLOSE_MS,
+  });
+}
+
+/** Shows a success toast, e.g. "User 'Ann' was created successfully!" (part 1 §8). */
+export function notifySuccess(message: string): void {
+  notifications.show({
+    title: 'Yeah!',
+    message,
+    color: 'green',
+    autoClose: TOAST_AUTO_CLOSE_MS,
+  });
+}

@@ -1,0 +1,53 @@
+import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { queryClient } from '../lib/query-client.ts';
+
+// jsdom lacks a few browser APIs that Mantine uses (https://mantine.dev/guides/vitest).
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+window.HTMLElement.prototype.scrollIntoView = () => {};
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+
+// STYLE.md "Tests": console.error fails the test. Warnings (server error details) are kept quiet.
+let consoleErrors: unknown[][] = [];
+
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+  queryClient.clear();
+  localStorage.clear();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  if (consoleErrors.length > 0) {
+    const messages = consoleErrors.map((args) => args.map(String).join(' ')).join('\n');
+    throw new Error(`console.error was called during the test:\n${messages}`);
+  }
+});
