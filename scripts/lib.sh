@@ -70,11 +70,10 @@ ensure_deps() {
   require_node
   if deps_stale; then
     banner "Installing dependencies"
-    if [[ -f "$REPO_ROOT/package-lock.json" ]]; then
-      (cd "$REPO_ROOT" && npm ci --no-audit --no-fund)
-    else
-      (cd "$REPO_ROOT" && npm install --no-audit --no-fund)
-    fi
+    # `npm install`, not `npm ci`: it installs the versions package-lock.json pins just the same, but
+    # tolerates optional per-platform packages (Biome's macOS and Windows binaries) that the registry
+    # this machine reaches does not serve, which `npm ci` rejects as a lock file out of sync.
+    (cd "$REPO_ROOT" && npm install --no-audit --no-fund)
   else
     info "Dependencies are up to date (node_modules is newer than package-lock.json)."
   fi
