@@ -34,6 +34,9 @@ import { createReferenceListsService } from './modules/reference-lists/reference
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
+import { createSubscribersRepository } from './modules/subscribers/subscribers.repository.ts';
+import { subscribersRoutes } from './modules/subscribers/subscribers.routes.ts';
+import { createSubscribersService } from './modules/subscribers/subscribers.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -93,6 +96,7 @@ export async function buildApp(deps: AppDeps) {
     repository: createReferenceListsRepository(),
   });
   const settingsService = createSettingsService({ db, repository: createSettingsRepository() });
+  const subscribersService = createSubscribersService({ db, repository: createSubscribersRepository() });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -149,6 +153,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(referenceListsRoutes, { referenceListsService });
   await app.register(dashboardRoutes, { db, repository: createDashboardRepository() });
   await app.register(settingsRoutes, { settingsService });
+  await app.register(subscribersRoutes, { subscribersService });
 
   const webDist = deps.webDistDir ?? DEFAULT_WEB_DIST;
   if (existsSync(path.join(webDist, 'index.html'))) {

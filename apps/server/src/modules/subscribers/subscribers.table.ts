@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -65,10 +64,21 @@ export const subscribers = pgTable(
     addedOn: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     hidden: boolean().notNull().default(false),
     version: integer().notNull().default(1),
+    /** Folded copies for case- and accent-insensitive prefix search (lib/search-text.ts), collated "C". */
+    searchFirstName: text().notNull().default(''),
+    searchLastName: text().notNull().default(''),
+    searchTown: text().notNull().default(''),
+    searchPostcode: text().notNull().default(''),
+    searchAssociation: text().notNull().default(''),
     updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
-    index('subscribers_name_idx').on(sql`lower(${table.lastName})`, sql`lower(${table.firstName})`),
+    index('subscribers_search_name_idx').on(table.searchLastName, table.searchFirstName, table.id),
+    index('subscribers_search_first_name_idx').on(table.searchFirstName),
+    index('subscribers_search_town_idx').on(table.searchTown),
+    index('subscribers_search_postcode_idx').on(table.searchPostcode),
+    index('subscribers_search_association_idx').on(table.searchAssociation),
+    index('subscribers_added_on_idx').on(table.addedOn),
     index('subscribers_country_idx').on(table.countryId),
     index('subscribers_category_idx').on(table.categoryId),
     index('subscribers_payment_method_idx').on(table.paymentMethodId),
@@ -92,4 +102,19 @@ export const subscriberTags = pgTable(
     primaryKey({ columns: [table.subscriberId, table.tagId] }),
     index('subscriber_tags_tag_idx').on(table.tagId),
   ],
+);
+
+/** Every action on a subscriber, in plain words (part 2 §2.3; DESIGN.md "History"). */
+export const subscriberHistory = pgTable(
+  'subscriber_history',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    subscriberId: integer()
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    userName: text().notNull(),
+    description: text().notNull(),
+  },
+  (table) => [index('subscriber_history_subscriber_idx').on(table.subscriberId, table.at, table.id)],
 );

@@ -1,0 +1,16 @@
+/**
+ * Folds text for case- and accent-insensitive prefix search: `Zoé` and `ZOE` both become `zoe`
+ * (part 2 §2.1; issue 4 §4). Stored beside the original in `search_*` columns.
+ */
+export function foldForSearch(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
+}
+
+/** Escapes `%`, `_` and `\` so folded user input is matched literally by `LIKE 'input%'`. */
+export function likePrefix(value: string): string {
+  return `${foldForSearch(value).replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}

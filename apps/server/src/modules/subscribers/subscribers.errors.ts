@@ -1,0 +1,26 @@
+import { createErrorFactory } from '../../lib/errors.ts';
+
+export const createSubscriberNotFoundError = createErrorFactory({
+  code: 'subscribers.not_found',
+  status: 404,
+  title: 'Not Found',
+});
+
+/** Someone saved the subscriber after this copy was read (issue 4 §2). */
+export const createStaleSubscriberError = createErrorFactory({
+  code: 'subscribers.stale',
+  status: 409,
+  title: 'Conflict',
+});
+
+export const createUnknownReferenceError = createErrorFactory({
+  code: 'subscribers.unknown_reference',
+  status: 400,
+  title: 'Bad Request',
+});
+
+export const createSubscriberIdMismatchError = createErrorFactory({
+  code: 'validation.id_mismatch',
+  status: 400,
+  title: 'Bad Request',
+});

@@ -1,0 +1,171 @@
+import type { SubscriberSearchQuery } from '@back-office/contract/subscribers';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { likePrefix } from '../../lib/search-text.ts';
+import { categories, tags } from '../reference-lists/reference-lists.table.ts';
+import { subscriberHistory, subscribers, subscriberTags } from './subscribers.table.ts';
+
+export type SubscriberRow = typeof subscribers.$inferSelect;
+export type SubscriberColumns = Omit<
+  typeof subscribers.$inferInsert,
+  'id' | 'addedOn' | 'version' | 'updatedAt'
+>;
+
+/** Filters of a subscriber search, as the export and the bulk email take them too (part 2 §7). */
+export type SubscriberFilter = Omit<SubscriberSearchQuery, 'listfrom' | 'listlength'>;
+
+const present = <T>(value: T | '' | undefined | null): value is T =>
+  value !== undefined && value !== null && value !== '';
+
+/**
+ * The WHERE clause of a search: deleted subscribers never match; text filters are case- and
+ * accent-insensitive prefixes; `copies` means that many or more; `status` as part 2 §4;
+ * `addedafter` includes its day, `addedbefore` excludes its day.
+ */
+export function subscriberFilterSql(filter: SubscriberFilter): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [eq(subscribers.hidden, false)];
+  const prefix = (column: AnyPgColumn, value: string | undefined) =>
+    present(value) ? sql`${column} like ${likePrefix(value)}` : undefined;
+  conditions.push(
+    prefix(subscribers.searchFirstName, filter.firstname),
+    prefix(subscribers.searchLastName, filter.name),
+    prefix(subscribers.searchAssociation, filter.assoc),
+    prefix(subscribers.searchTown, filter.town),
+    prefix(subscribers.searchPostcode, filter.postcode),
+  );
+  if (present(filter.country) && filter.country > 0)
+    conditions.push(eq(subscribers.countryId, filter.country));
+  if (present(filter.category) && filter.category > 0)
+    conditions.push(eq(subscribers.categoryId, filter.category));
+  if (present(filter.pmeth) && filter.pmeth > 0)
+    conditions.push(eq(subscribers.paymentMethodId, filter.pmeth));
+  if (present(filter.copies) && filter.copies > 0) conditions.push(gte(subscribers.copies, filter.copies));
+  if (filter.status === 1) conditions.push(eq(subscribers.inactive, false));
+  if (filter.status === 2) conditions.push(eq(subscribers.inactive, true));
+  if (present(filter.addedafter))
+    conditions.push(gte(subscribers.addedOn, new Date(`${filter.addedafter}T00:00:00Z`)));
+  if (present(filter.addedbefore))
+    conditions.push(lt(subscribers.addedOn, new Date(`${filter.addedbefore}T00:00:00Z`)));
+  if (present(filter.tag) && filter.tag > 0) {
+    conditions.push(
+      sql`exists (select 1 from ${subscriberTags} where ${subscriberTags.subscriberId} = ${subscribers.id} and ${subscriberTags.tagId} = ${filter.tag})`,
+    );
+  }
+  return and(...conditions);
+}
+
+/** The order of every subscriber list: last name, first name (folded), then id. */
+export const subscriberOrder = [
+  asc(subscribers.searchLastName),
+  asc(subscribers.searchFirstName),
+  asc(subscribers.id),
+];
+
+/** All SQL of the subscriber register (part 2 §7 Subscribers). */
+export function createSubscribersRepository() {
+  return {
+    /** One page of matches and the total count. `listfrom` is 1-based. */
+    search: async (db: Executor, query: SubscriberSearchQuery) => {
+      const where = subscriberFilterSql(query);
+      const [total] = await db.select({ n: count() }).from(subscribers).where(where);
+      const rows = await db
+        .select({
+          id: subscribers.id,
+          title: subscribers.title,
+          firstName: subscribers.firstName,
+          lastName: subscribers.lastName,
+          category: categories.name,
+          street: subscribers.address1,
+          postCode: subscribers.postcode,
+        })
+        .from(subscribers)
+        .leftJoin(categories, eq(categories.id, subscribers.categoryId))
+        .where(where)
+        .orderBy(...subscriberOrder)
+        .limit(query.listlength)
+        .offset(query.listfrom - 1);
+      return { count: Number(total?.n ?? 0), rows };
+    },
+
+    /** A subscriber, deleted or not, with its tag names sorted. */
+    findById: async (db: Executor, id: number) => {
+      const [row] = await db.select().from(subscribers).where(eq(subscribers.id, id));
+      if (!row) return undefined;
+      const tagRows = await db
+        .select({ name: tags.name })
+        .from(subscriberTags)
+        .innerJoin(tags, eq(tags.id, subscriberTags.tagId))
+        .where(eq(subscriberTags.subscriberId, id))
+        .orderBy(asc(sql`lower(${tags.name})`));
+      return { row, tags: tagRows.map((tag) => tag.name) };
+    },
+
+    insert: async (db: Executor, columns: SubscriberColumns) => {
+      const [row] = await db.insert(subscribers).values(columns).returning();
+      if (!row) throw new Error('insert into subscribers returned no row');
+      return row;
+    },
+
+    /** Updates only when the stored version is still `expectedVersion`; returns undefined otherwise. */
+    update: async (
+      db: Executor,
+      id: number,
+      expectedVersion: number,
+      columns: Partial<SubscriberColumns>,
+    ) => {
+      const [row] = await db
+        .update(subscribers)
+        .set({ ...columns, version: sql`${subscribers.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(subscribers.id, id), eq(subscribers.version, expectedVersion)))
+        .returning();
+      return row;
+    },
+
+    /** Locks the subscriber's row for the rest of the transaction. */
+    lockById: async (db: Executor, id: number) => {
+      const [row] = await db.select().from(subscribers).where(eq(subscribers.id, id)).for('update');
+      return row;
+    },
+
+    replaceTags: async (db: Executor, subscriberId: number, tagIds: number[]) => {
+      await db.delete(subscriberTags).where(eq(subscriberTags.subscriberId, subscriberId));
+      if (tagIds.length > 0) {
+        await db.insert(subscriberTags).values(tagIds.map((tagId) => ({ subscriberId, tagId })));
+      }
+    },
+
+    /** Tags by name, case-insensitive: `{ name (as asked, lowercased) -> { id, name } }`. */
+    findTagsByName: async (db: Executor, names: string[]) => {
+      if (names.length === 0) return new Map<string, { id: number; name: string }>();
+      const rows = await db
+        .select({ id: tags.id, name: tags.name })
+        .from(tags)
+        .where(
+          inArray(
+            sql`lower(${tags.name})`,
+            names.map((name) => name.toLowerCase()),
+          ),
+        );
+      return new Map(rows.map((row) => [row.name.toLowerCase(), row]));
+    },
+
+    addHistory: (
+      db: Executor,
+      entry: { subscriberId: number; userName: string; description: string; at?: Date },
+    ) => db.insert(subscriberHistory).values(entry),
+
+    listHistory: (db: Executor, subscriberId: number) =>
+      db
+        .select({
+          description: subscriberHistory.description,
+          user: subscriberHistory.userName,
+          at: subscriberHistory.at,
+        })
+        .from(subscriberHistory)
+        .where(eq(subscriberHistory.subscriberId, subscriberId))
+        .orderBy(desc(subscriberHistory.at), desc(subscriberHistory.id)),
+  };
+}
+
+export type SubscribersRepository = ReturnType<typeof createSubscribersRepository>;

@@ -1,0 +1,296 @@
+import type {
+  HistoryEntry,
+  SaveSubscriber,
+  Subscriber,
+  SubscriberSearchQuery,
+  SubscriberSearchResult,
+} from '@back-office/contract/subscribers';
+import type { Database, Executor } from '../../db/client.ts';
+import { foldForSearch } from '../../lib/search-text.ts';
+import type { AuthUser } from '../auth/auth.service.ts';
+import { describeSubscriberChanges } from './subscriber-history-text.ts';
+import { loadReferenceNames, type ReferenceIds, unknownReferenceErrors } from './subscriber-references.ts';
+import {
+  createStaleSubscriberError,
+  createSubscriberIdMismatchError,
+  createSubscriberNotFoundError,
+  createUnknownReferenceError,
+} from './subscribers.errors.ts';
+import type { SubscriberColumns, SubscriberRow, SubscribersRepository } from './subscribers.repository.ts';
+
+/** The wire record of a stored subscriber: null references become 0, `numeric` becomes a number. */
+export function toSubscriberDto(row: SubscriberRow, tags: string[]): Subscriber {
+  return {
+    id: row.id,
+    version: row.version,
+    title: row.title,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    mobile: row.mobile,
+    fax: row.fax,
+    address1: row.address1,
+    address2: row.address2,
+    address3: row.address3,
+    town: row.town,
+    postcode: row.postcode,
+    billingAddress: row.billingAddress,
+    notes: row.notes,
+    association: row.association,
+    inactive: row.inactive,
+    inactiveReason: row.inactiveReason,
+    rum: row.rum,
+    countryId: row.countryId ?? 0,
+    paymentMethodId: row.paymentMethodId ?? 0,
+    categoryId: row.categoryId ?? 0,
+    subscriptionTypeId: row.subscriptionTypeId ?? 0,
+    currencyId: row.currencyId,
+    recommendedBy: row.recommendedBy,
+    copies: row.copies,
+    bank: row.bank,
+    iban: row.iban,
+    amount: Number(row.amount),
+    startDate: row.startDate,
+    endDate: row.endDate,
+    tags,
+    onMailChimpList: row.onMailChimpList,
+    newsletterEmail: row.newsletterEmail,
+    addedBy: row.addedBy,
+    addedOn: row.addedOn.toISOString(),
+    hidden: row.hidden,
+  };
+}
+
+/** The display name of a subscriber: title, first and last name. */
+export function subscriberName(subscriber: { title: string; firstName: string; lastName: string }) {
+  return [subscriber.title, subscriber.firstName, subscriber.lastName].filter(Boolean).join(' ');
+}
+
+const nullIfZero = (id: number) => (id > 0 ? id : null);
+
+function toColumns(input: SaveSubscriber): Omit<SubscriberColumns, 'addedBy'> {
+  return {
+    title: input.title,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone,
+    mobile: input.mobile,
+    fax: input.fax,
+    address1: input.address1,
+    address2: input.address2,
+    address3: input.address3,
+    town: input.town,
+    postcode: input.postcode,
+    billingAddress: input.billingAddress,
+    notes: input.notes,
+    association: input.association,
+    inactive: input.inactive,
+    inactiveReason: input.inactiveReason,
+    rum: input.rum,
+    countryId: nullIfZero(input.countryId),
+    paymentMethodId: nullIfZero(input.paymentMethodId),
+    categoryId: nullIfZero(input.categoryId),
+    subscriptionTypeId: nullIfZero(input.subscriptionTypeId),
+    currencyId: input.currencyId,
+    recommendedBy: input.recommendedBy,
+    copies: input.copies,
+    bank: input.bank,
+    iban: input.iban.replace(/\s+/g, '').toUpperCase(),
+    amount: input.amount.toFixed(2),
+    startDate: input.startDate,
+    endDate: input.endDate,
+    onMailChimpList: input.onMailChimpList,
+    newsletterEmail: input.newsletterEmail,
+    searchFirstName: foldForSearch(input.firstName),
+    searchLastName: foldForSearch(input.lastName),
+    searchTown: foldForSearch(input.town),
+    searchPostcode: foldForSearch(input.postcode),
+    searchAssociation: foldForSearch(input.association),
+  };
+}
+
+/** The subscriber register (part 2 §2.1-2.3, §7 Subscribers; issue 4 §1-4). */
+export function createSubscribersService({
+  db,
+  repository,
+}: {
+  db: Database;
+  repository: SubscribersRepository;
+}) {
+  const notFound = (id: number) => createSubscriberNotFoundError(`No subscriber has id ${id}.`);
+
+  /** Checks every reference id and tag name; returns the tag ids and the names used by history. */
+  async function resolveReferences(tx: Executor, input: SaveSubscriber, before?: ReferenceIds) {
+    const ids: ReferenceIds = {
+      countryId: input.countryId,
+      paymentMethodId: input.paymentMethodId,
+      categoryId: input.categoryId,
+      subscriptionTypeId: input.subscriptionTypeId,
+      currencyId: input.currencyId,
+    };
+    const names = await loadReferenceNames(tx, before ? [ids, before] : [ids]);
+    const errors = unknownReferenceErrors(ids, names);
+    const uniqueTags = [...new Map(input.tags.map((tag) => [tag.toLowerCase(), tag])).values()];
+    const foundTags = await repository.findTagsByName(tx, uniqueTags);
+    input.tags.forEach((tag, index) => {
+      if (!foundTags.has(tag.toLowerCase())) {
+        errors.push({ path: `tags.${index}`, message: `The tag '${tag}' does not exist.` });
+      }
+    });
+    if (errors.length > 0) {
+      throw createUnknownReferenceError(errors.map((error) => error.message).join(' '), errors);
+    }
+    const tagIds = uniqueTags.map((tag) => foundTags.get(tag.toLowerCase())?.id ?? 0);
+    return { names, tagIds };
+  }
+
+  async function loadVisible(tx: Executor, id: number) {
+    const found = await repository.findById(tx, id);
+    if (!found || found.row.hidden) throw notFound(id);
+    return toSubscriberDto(found.row, found.tags);
+  }
+
+  return {
+    /** `GET /api/subscribers/new`: a blank record added by the signed-in user (part 2 §3 defaults). */
+    blank: (user: AuthUser): Subscriber => ({
+      id: 0,
+      version: 0,
+      title: '',
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      mobile: '',
+      fax: '',
+      address1: '',
+      address2: '',
+      address3: '',
+      town: '',
+      postcode: '',
+      billingAddress: '',
+      notes: '',
+      association: '',
+      inactive: false,
+      inactiveReason: '',
+      rum: '',
+      countryId: 0,
+      paymentMethodId: 0,
+      categoryId: 0,
+      subscriptionTypeId: 0,
+      currencyId: 0,
+      recommendedBy: '',
+      copies: 0,
+      bank: '',
+      iban: '',
+      amount: 0,
+      startDate: null,
+      endDate: null,
+      tags: [],
+      onMailChimpList: false,
+      newsletterEmail: '',
+      addedBy: user.fullName,
+      addedOn: null,
+      hidden: false,
+    }),
+
+    /** `GET /api/subscribers/{id}`. @throws 404 for an unknown or deleted subscriber. */
+    get: (id: number) => loadVisible(db, id),
+
+    /** `GET /api/subscribers/`: `{count, models}` sorted by last then first name. */
+    search: async (query: SubscriberSearchQuery): Promise<SubscriberSearchResult> => {
+      const { count, rows } = await repository.search(db, query);
+      return {
+        count,
+        models: rows.map((row) => ({
+          id: row.id,
+          name: subscriberName(row),
+          category: row.category ?? '',
+          street: row.street,
+          postCode: row.postCode,
+        })),
+      };
+    },
+
+    /**
+     * `POST /api/subscribers`: creates the record, its tags and a history line in one transaction.
+     * @throws 400 `subscribers.unknown_reference` naming the field.
+     */
+    create: (input: SaveSubscriber, user: AuthUser) =>
+      db.transaction(async (tx) => {
+        const { tagIds } = await resolveReferences(tx, input);
+        const row = await repository.insert(tx, { ...toColumns(input), addedBy: user.fullName });
+        await repository.replaceTags(tx, row.id, tagIds);
+        await repository.addHistory(tx, {
+          subscriberId: row.id,
+          userName: user.fullName,
+          description: `Subscriber ${subscriberName(row)} created.`,
+        });
+        return loadVisible(tx, row.id);
+      }),
+
+    /**
+     * `PATCH /api/subscribers/{id}`: saves the changes and one history line saying what changed.
+     * With `version`, a record saved by someone else since answers 409 `subscribers.stale`.
+     * @throws 400 id mismatch or unknown reference; 404; 409 stale.
+     */
+    update: (id: number, input: SaveSubscriber, user: AuthUser) => {
+      if (input.id !== 0 && input.id !== id) {
+        throw createSubscriberIdMismatchError(`The body's id ${input.id} differs from the path's id ${id}.`, [
+          { path: 'id', message: 'The id must match the one in the path.' },
+        ]);
+      }
+      return db.transaction(async (tx) => {
+        const locked = await repository.lockById(tx, id);
+        if (!locked || locked.hidden) throw notFound(id);
+        if (input.version !== undefined && input.version !== locked.version) {
+          throw createStaleSubscriberError(
+            'Someone else changed this subscriber after you opened it. Reload it to see their changes, then make yours again.',
+          );
+        }
+        const before = await loadVisible(tx, id);
+        const { names, tagIds } = await resolveReferences(tx, input, before);
+        const row = await repository.update(tx, id, locked.version, toColumns(input));
+        if (!row) throw createStaleSubscriberError('Someone else changed this subscriber at the same time.');
+        await repository.replaceTags(tx, id, tagIds);
+        const after = await loadVisible(tx, id);
+        const description = describeSubscriberChanges(before, after, names);
+        if (description)
+          await repository.addHistory(tx, { subscriberId: id, userName: user.fullName, description });
+        return after;
+      });
+    },
+
+    /** `DELETE /api/subscribers/{id}`: hides the record, keeping its donations, sales and history. @throws 404 */
+    remove: (id: number, user: AuthUser) =>
+      db.transaction(async (tx) => {
+        const locked = await repository.lockById(tx, id);
+        if (!locked || locked.hidden) throw notFound(id);
+        await repository.update(tx, id, locked.version, { hidden: true });
+        await repository.addHistory(tx, {
+          subscriberId: id,
+          userName: user.fullName,
+          description: 'Subscriber deleted.',
+        });
+      }),
+
+    /** `GET /api/subscribers/{id}/history`, newest first. @throws 404 for an unknown id. */
+    history: async (id: number): Promise<HistoryEntry[]> => {
+      const found = await repository.findById(db, id);
+      if (!found) throw notFound(id);
+      const entries = await repository.listHistory(db, id);
+      return entries.map((entry) => ({
+        description: entry.description,
+        user: entry.user,
+        date: entry.at.toISOString(),
+      }));
+    },
+
+    /** Writes one history line on the caller's transaction (for emails, letters, donations, sales). */
+    addHistory: (tx: Executor, entry: { subscriberId: number; userName: string; description: string }) =>
+      repository.addHistory(tx, entry),
+  };
+}
+
+export type SubscribersService = ReturnType<typeof createSubscribersService>;

@@ -1,0 +1,221 @@
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { z } from 'zod';
+import { moneySchema } from './common.ts';
+
+/**
+ * Subscribers (part 2 §2.1-2.3, §3 Subscriber, §4, §5, §7 Subscribers).
+ * Reference ids: 0 means none. Dates are `YYYY-MM-DD` or null. `amount` is in the subscriber's currency, in units.
+ */
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date `YYYY-MM-DD` that exists (2024-02-30 does not). */
+export function isIsoDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** An optional date: `YYYY-MM-DD`, or empty / null for none (part 2 §5: empty becomes null). */
+export const optionalDateSchema = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || isIsoDate(value), { message: 'Dates are written YYYY-MM-DD.' });
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `At most ${max} characters.` })
+    .nullish()
+    .transform((value) => value ?? '');
+
+const referenceId = z
+  .number({ message: 'Choose an item of the list.' })
+  .int({ message: 'Choose an item of the list.' })
+  .min(0, { message: 'Choose an item of the list.' })
+  .nullish()
+  .transform((value) => value ?? 0);
+
+/** IBAN check (mod-97 and country format) with ibantools; spaces and case are ignored. */
+export function isValidIban(value: string): boolean {
+  const electronic = electronicFormatIBAN(value);
+  return Boolean(electronic) && isValidIBAN(electronic ?? '');
+}
+
+/** The subscriber form and the save payload (part 2 §3; validation texts of §5). */
+export const saveSubscriberInputSchema = z.object({
+  id: z
+    .union([z.number().int().min(0), z.string().regex(/^\d*$/)])
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? 0 : Number(value))),
+  /** The version read before editing; a save based on an older one answers 409. */
+  version: z.number().int().positive().optional(),
+  title: text(50),
+  firstName: z
+    .string({ message: 'First name.' })
+    .trim()
+    .min(1, { message: 'First name.' })
+    .max(100, { message: 'At most 100 characters.' }),
+  lastName: z
+    .string({ message: 'Last name.' })
+    .trim()
+    .min(1, { message: 'Last name.' })
+    .max(100, { message: 'At most 100 characters.' }),
+  email: text(254).refine((value) => value === '' || z.email().safeParse(value).success, {
+    message: 'Valid email is required',
+  }),
+  phone: text(50),
+  mobile: text(50),
+  fax: text(50),
+  address1: text(200),
+  address2: text(200),
+  address3: text(200),
+  town: text(100),
+  postcode: text(20),
+  billingAddress: text(1000),
+  notes: text(20_000),
+  association: text(200),
+  inactive: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
+  inactiveReason: text(500),
+  rum: text(35),
+  countryId: referenceId,
+  paymentMethodId: referenceId,
+  categoryId: referenceId,
+  subscriptionTypeId: referenceId,
+  currencyId: z
+    .number({ message: 'Currency.' })
+    .int({ message: 'Currency.' })
+    .positive({ message: 'Currency.' }),
+  recommendedBy: text(200),
+  copies: z
+    .number({ message: 'Copies must be a whole number.' })
+    .int({ message: 'Copies must be a whole number.' })
+    .min(0, { message: 'Copies cannot be negative.' })
+    .max(100_000, { message: 'Copies is too large.' })
+    .nullish()
+    .transform((value) => value ?? 0),
+  bank: text(200),
+  iban: text(50).refine((value) => value === '' || isValidIban(value), {
+    message: 'This IBAN is not valid.',
+  }),
+  amount: moneySchema('The amount must be a number.')
+    .nullish()
+    .transform((value) => value ?? 0),
+  startDate: optionalDateSchema,
+  endDate: optionalDateSchema,
+  tags: z
+    .array(z.string().trim().min(1).max(100))
+    .max(100)
+    .nullish()
+    .transform((value) => value ?? []),
+  onMailChimpList: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
+  newsletterEmail: text(254),
+  hidden: z.boolean().optional(),
+});
+export type SaveSubscriberInput = z.input<typeof saveSubscriberInputSchema>;
+export type SaveSubscriber = z.output<typeof saveSubscriberInputSchema>;
+
+/** The full subscriber record as the API returns it. */
+export const subscriberSchema = z.object({
+  id: z.number().int().min(0),
+  version: z.number().int().min(0),
+  title: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  mobile: z.string(),
+  fax: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  address3: z.string(),
+  town: z.string(),
+  postcode: z.string(),
+  billingAddress: z.string(),
+  notes: z.string(),
+  association: z.string(),
+  inactive: z.boolean(),
+  inactiveReason: z.string(),
+  rum: z.string(),
+  countryId: z.number().int(),
+  paymentMethodId: z.number().int(),
+  categoryId: z.number().int(),
+  subscriptionTypeId: z.number().int(),
+  currencyId: z.number().int(),
+  recommendedBy: z.string(),
+  copies: z.number().int(),
+  bank: z.string(),
+  iban: z.string(),
+  amount: z.number(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  tags: z.array(z.string()),
+  onMailChimpList: z.boolean(),
+  newsletterEmail: z.string(),
+  addedBy: z.string(),
+  /** ISO 8601 timestamp; null for a record not saved yet. */
+  addedOn: z.string().nullable(),
+  hidden: z.boolean(),
+});
+export type Subscriber = z.infer<typeof subscriberSchema>;
+
+/** `GET /api/subscribers/` query (part 2 §7). Empty strings mean "no filter"; dates `YYYY-MM-DD`. */
+export const subscriberSearchQuerySchema = z.object({
+  firstname: z.string().trim().max(100).optional(),
+  name: z.string().trim().max(100).optional(),
+  assoc: z.string().trim().max(200).optional(),
+  town: z.string().trim().max(100).optional(),
+  postcode: z.string().trim().max(20).optional(),
+  tag: z.union([z.literal(''), z.coerce.number().int().min(0)]).optional(),
+  country: z.union([z.literal(''), z.coerce.number().int().min(0)]).optional(),
+  category: z.union([z.literal(''), z.coerce.number().int().min(0)]).optional(),
+  pmeth: z.union([z.literal(''), z.coerce.number().int().min(0)]).optional(),
+  copies: z.union([z.literal(''), z.coerce.number().int().min(0)]).optional(),
+  /** '' = no filter, 0 = included and excluded, 1 = included only, 2 = excluded only (part 2 §4). */
+  status: z.union([z.literal(''), z.coerce.number().int().min(0).max(2)]).optional(),
+  addedafter: z
+    .string()
+    .optional()
+    .refine((value) => !value || isIsoDate(value), { message: 'Dates are written YYYY-MM-DD.' }),
+  addedbefore: z
+    .string()
+    .optional()
+    .refine((value) => !value || isIsoDate(value), { message: 'Dates are written YYYY-MM-DD.' }),
+  /** 1-based position of the first row. */
+  listfrom: z.coerce.number().int().min(1).default(1),
+  /** Page size, at most 500. */
+  listlength: z.coerce.number().int().min(1).max(500).default(50),
+});
+export type SubscriberSearchQuery = z.infer<typeof subscriberSearchQuerySchema>;
+
+/** One search result row (part 2 §3 Subscriber search row). */
+export const subscriberSearchRowSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  category: z.string(),
+  street: z.string(),
+  postCode: z.string(),
+});
+export type SubscriberSearchRow = z.infer<typeof subscriberSearchRowSchema>;
+
+export const subscriberSearchResultSchema = z.object({
+  count: z.number().int().min(0),
+  models: z.array(subscriberSearchRowSchema),
+});
+export type SubscriberSearchResult = z.infer<typeof subscriberSearchResultSchema>;
+
+/** One history entry (part 2 §3): `date` is an ISO 8601 timestamp, `user` the staff member's name. */
+export const historyEntrySchema = z.object({
+  description: z.string(),
+  user: z.string(),
+  date: z.string(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
