@@ -24,6 +24,9 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDonationsRepository } from './modules/donations/donations.repository.ts';
+import { donationsRoutes } from './modules/donations/donations.routes.ts';
+import { createDonationsService } from './modules/donations/donations.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createProductsRepository } from './modules/products/products.repository.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -97,6 +100,12 @@ export async function buildApp(deps: AppDeps) {
   });
   const settingsService = createSettingsService({ db, repository: createSettingsRepository() });
   const subscribersService = createSubscribersService({ db, repository: createSubscribersRepository() });
+  const donationsService = createDonationsService({
+    db,
+    clock,
+    repository: createDonationsRepository(),
+    subscribersService,
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -154,6 +163,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(dashboardRoutes, { db, repository: createDashboardRepository() });
   await app.register(settingsRoutes, { settingsService });
   await app.register(subscribersRoutes, { subscribersService });
+  await app.register(donationsRoutes, { donationsService });
 
   const webDist = deps.webDistDir ?? DEFAULT_WEB_DIST;
   if (existsSync(path.join(webDist, 'index.html'))) {

@@ -1,0 +1,26 @@
+import { createErrorFactory } from '../../lib/errors.ts';
+
+export const createDonationNotFoundError = createErrorFactory({
+  code: 'donations.not_found',
+  status: 404,
+  title: 'Not Found',
+});
+
+export const createDonationSubscriberUnknownError = createErrorFactory({
+  code: 'donations.unknown_subscriber',
+  status: 400,
+  title: 'Bad Request',
+});
+
+export const createFutureDonationDateError = createErrorFactory({
+  code: 'donations.future_date',
+  status: 400,
+  title: 'Bad Request',
+});
+
+/** A donation already on a tax receipt cannot be deleted: the receipt was given to the donor. */
+export const createDonationReceiptedError = createErrorFactory({
+  code: 'donations.receipted',
+  status: 409,
+  title: 'Conflict',
+});

@@ -1,0 +1,123 @@
+import type { DonationSearchQuery } from '@back-office/contract/donations';
+import { and, count, desc, eq, gt, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { likePrefix } from '../../lib/search-text.ts';
+import { currencies, paymentMethods } from '../reference-lists/reference-lists.table.ts';
+import { subscribers } from '../subscribers/subscribers.table.ts';
+import { donations, receipts } from './donations.table.ts';
+
+/** Filters of a donation search, as the export takes them too (part 2 §7). */
+export type DonationFilter = Omit<DonationSearchQuery, 'listfrom' | 'listlength'>;
+
+const present = <T>(value: T | '' | undefined | null): value is T =>
+  value !== undefined && value !== null && value !== '';
+
+/** The WHERE clause of a donation search over `donations` joined to `subscribers` and `payment_methods`. */
+export function donationFilterSql(filter: DonationFilter): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [];
+  if (present(filter.id) && filter.id > 0) conditions.push(eq(donations.subscriberId, filter.id));
+  if (present(filter.name))
+    conditions.push(sql`${subscribers.searchLastName} like ${likePrefix(filter.name)}`);
+  if (present(filter.zip)) conditions.push(sql`${subscribers.searchPostcode} like ${likePrefix(filter.zip)}`);
+  if (present(filter.addedafter)) conditions.push(gte(donations.donationDate, filter.addedafter));
+  if (present(filter.addedbefore)) conditions.push(lt(donations.donationDate, filter.addedbefore));
+  if (present(filter.amountMin)) conditions.push(gt(donations.amount, filter.amountMin.toFixed(2)));
+  if (present(filter.amountMax)) conditions.push(lt(donations.amount, filter.amountMax.toFixed(2)));
+  if (filter.isdebit === 1) conditions.push(eq(paymentMethods.directDebit, true));
+  if (filter.isdebit === 2) conditions.push(sql`coalesce(${paymentMethods.directDebit}, false) = false`);
+  if (present(filter.country) && filter.country > 0)
+    conditions.push(eq(subscribers.countryId, filter.country));
+  if (present(filter.category) && filter.category > 0)
+    conditions.push(eq(subscribers.categoryId, filter.category));
+  return and(...conditions);
+}
+
+const listColumns = {
+  id: donations.id,
+  subscriberId: donations.subscriberId,
+  title: subscribers.title,
+  firstName: subscribers.firstName,
+  lastName: subscribers.lastName,
+  email: subscribers.email,
+  postCode: subscribers.postcode,
+  amount: donations.amount,
+  currencyName: currencies.name,
+  currencySymbol: currencies.symbol,
+  donationDate: donations.donationDate,
+  notes: donations.notes,
+  receiptNumber: receipts.number,
+};
+
+/** All SQL of donations (part 2 §7 Donations). */
+export function createDonationsRepository() {
+  const joined = (db: Executor) =>
+    db
+      .select(listColumns)
+      .from(donations)
+      .innerJoin(subscribers, eq(subscribers.id, donations.subscriberId))
+      .innerJoin(currencies, eq(currencies.id, donations.currencyId))
+      .leftJoin(paymentMethods, eq(paymentMethods.id, subscribers.paymentMethodId))
+      .leftJoin(receipts, eq(receipts.id, donations.receiptId));
+
+  return {
+    /** One page of matches, newest donation first, and the total count. */
+    search: async (db: Executor, query: DonationSearchQuery) => {
+      const where = donationFilterSql(query);
+      const [total] = await db
+        .select({ n: count() })
+        .from(donations)
+        .innerJoin(subscribers, eq(subscribers.id, donations.subscriberId))
+        .leftJoin(paymentMethods, eq(paymentMethods.id, subscribers.paymentMethodId))
+        .where(where);
+      const rows = await joined(db)
+        .where(where)
+        .orderBy(desc(donations.donationDate), desc(donations.id))
+        .limit(query.listlength)
+        .offset(query.listfrom - 1);
+      return { count: Number(total?.n ?? 0), rows };
+    },
+
+    findListItem: async (db: Executor, id: number) => {
+      const [row] = await joined(db).where(eq(donations.id, id));
+      return row;
+    },
+
+    /** The donation locked for the rest of the transaction. */
+    lockById: async (db: Executor, id: number) => {
+      const [row] = await db.select().from(donations).where(eq(donations.id, id)).for('update');
+      return row;
+    },
+
+    insert: async (
+      db: Executor,
+      values: {
+        subscriberId: number;
+        amount: string;
+        currencyId: number;
+        donationDate: string;
+        notes: string;
+        addedBy: string;
+      },
+    ) => {
+      const [row] = await db.insert(donations).values(values).returning({ id: donations.id });
+      if (!row) throw new Error('insert into donations returned no row');
+      return row.id;
+    },
+
+    delete: (db: Executor, id: number) =>
+      db.delete(donations).where(and(eq(donations.id, id), sql`${donations.receiptId} is null`)),
+
+    /** The visible subscriber a donation is recorded for, with its currency. */
+    findDonor: async (db: Executor, subscriberId: number) => {
+      const [row] = await db
+        .select({ id: subscribers.id, currencyId: subscribers.currencyId, symbol: currencies.symbol })
+        .from(subscribers)
+        .innerJoin(currencies, eq(currencies.id, subscribers.currencyId))
+        .where(and(eq(subscribers.id, subscriberId), ne(subscribers.hidden, true)));
+      return row;
+    },
+  };
+}
+
+export type DonationsRepository = ReturnType<typeof createDonationsRepository>;
+export type DonationListRow = NonNullable<Awaited<ReturnType<DonationsRepository['findListItem']>>>;

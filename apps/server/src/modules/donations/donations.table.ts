@@ -1,0 +1,65 @@
+import { date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { currencies } from '../reference-lists/reference-lists.table.ts';
+import { subscribers } from '../subscribers/subscribers.table.ts';
+
+/**
+ * Tax receipts (Cerfa n° 11580). `number` is sequential without gaps, allocated from
+ * {@link receiptCounter} inside the issuing transaction. `kind` is `single` (one donation) or
+ * `annual` (a donor's year).
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    number: integer().notNull(),
+    kind: text({ enum: ['single', 'annual'] }).notNull(),
+    subscriberId: integer()
+      .notNull()
+      .references(() => subscribers.id),
+    year: integer().notNull(),
+    total: numeric({ precision: 12, scale: 2 }).notNull(),
+    currencyId: integer()
+      .notNull()
+      .references(() => currencies.id),
+    issuedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    issuedBy: text().notNull(),
+  },
+  (table) => [
+    uniqueIndex('receipts_number_unique').on(table.number),
+    index('receipts_subscriber_year_idx').on(table.subscriberId, table.year),
+  ],
+);
+
+/** The last receipt number handed out; one row (id = 1), locked by the UPDATE that allocates. */
+export const receiptCounter = pgTable('receipt_counter', {
+  id: integer().primaryKey(),
+  lastNumber: integer().notNull().default(0),
+});
+
+/** Donations (part 2 §3): the amount is in the subscriber's currency at the time of the gift. */
+export const donations = pgTable(
+  'donations',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    subscriberId: integer()
+      .notNull()
+      .references(() => subscribers.id),
+    amount: numeric({ precision: 12, scale: 2 }).notNull(),
+    currencyId: integer()
+      .notNull()
+      .references(() => currencies.id),
+    donationDate: date({ mode: 'string' }).notNull(),
+    notes: text().notNull().default(''),
+    addedBy: text().notNull(),
+    addedOn: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The receipt that covers this donation, once issued. */
+    receiptId: integer().references(() => receipts.id),
+  },
+  (table) => [
+    index('donations_date_idx').on(table.donationDate, table.id),
+    index('donations_subscriber_date_idx').on(table.subscriberId, table.donationDate),
+    index('donations_receipt_idx').on(table.receiptId),
+  ],
+);
+
+export type DonationRow = typeof donations.$inferSelect;
