@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: install what the tests need (npm dependencies, Debian's chromium), then run every check
-# in order, stopping at the first failure: lint, typecheck, server tests, web tests, web build,
+# in order, stopping at the first failure: lint, typecheck, contract tests, server tests, web tests, web build,
 # end-to-end tests in Chromium.
 #
 # CHROMIUM_PATH may point at a Chromium other than /usr/bin/chromium.
@@ -19,6 +19,7 @@ ensure_chromium
 steps=(
   "Lint|npx biome check ."
   "Typecheck|npm run typecheck"
+  "Contract tests|npm run test:contract"
   "Server tests|npm run test:server"
   "Web tests|npm run test:web"
   "Web build|npm run build -w apps/web"
@@ -43,4 +44,5 @@ for step in "${steps[@]}"; do
   ok "[$index/$total] $name passed (${elapsed}s)"
 done
 
-ok "npm test: all $total steps passed (lint, typecheck, server tests, web tests, web build, end-to-end) in $((SECONDS - started_at))s."
+names=$(printf '%s, ' "${steps[@]%%|*}")
+ok "npm test: all $total steps passed (${names%, }) in $((SECONDS - started_at))s."

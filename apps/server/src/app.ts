@@ -34,6 +34,9 @@ import { createProductsService } from './modules/products/products.service.ts';
 import { createReferenceListsRepository } from './modules/reference-lists/reference-lists.repository.ts';
 import { referenceListsRoutes } from './modules/reference-lists/reference-lists.routes.ts';
 import { createReferenceListsService } from './modules/reference-lists/reference-lists.service.ts';
+import { createSalesRepository } from './modules/sales/sales.repository.ts';
+import { salesRoutes } from './modules/sales/sales.routes.ts';
+import { createSalesService } from './modules/sales/sales.service.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -106,6 +109,7 @@ export async function buildApp(deps: AppDeps) {
     repository: createDonationsRepository(),
     subscribersService,
   });
+  const salesService = createSalesService({ db, repository: createSalesRepository(), subscribersService });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -164,6 +168,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(settingsRoutes, { settingsService });
   await app.register(subscribersRoutes, { subscribersService });
   await app.register(donationsRoutes, { donationsService });
+  await app.register(salesRoutes, { salesService });
 
   const webDist = deps.webDistDir ?? DEFAULT_WEB_DIST;
   if (existsSync(path.join(webDist, 'index.html'))) {

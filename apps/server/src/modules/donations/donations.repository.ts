@@ -1,5 +1,5 @@
 import type { DonationSearchQuery } from '@back-office/contract/donations';
-import { and, count, desc, eq, gt, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { likePrefix } from '../../lib/search-text.ts';
 import { currencies, paymentMethods } from '../reference-lists/reference-lists.table.ts';
@@ -106,16 +106,6 @@ export function createDonationsRepository() {
 
     delete: (db: Executor, id: number) =>
       db.delete(donations).where(and(eq(donations.id, id), sql`${donations.receiptId} is null`)),
-
-    /** The visible subscriber a donation is recorded for, with its currency. */
-    findDonor: async (db: Executor, subscriberId: number) => {
-      const [row] = await db
-        .select({ id: subscribers.id, currencyId: subscribers.currencyId, symbol: currencies.symbol })
-        .from(subscribers)
-        .innerJoin(currencies, eq(currencies.id, subscribers.currencyId))
-        .where(and(eq(subscribers.id, subscriberId), ne(subscribers.hidden, true)));
-      return row;
-    },
   };
 }
 

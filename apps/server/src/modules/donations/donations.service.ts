@@ -68,7 +68,7 @@ export function createDonationsService({
         ]);
       }
       return db.transaction(async (tx) => {
-        const donor = await repository.findDonor(tx, input.subid);
+        const donor = await subscribersService.findVisibleWithCurrency(tx, input.subid);
         if (!donor) {
           throw createDonationSubscriberUnknownError(`No subscriber has id ${input.subid}.`, [
             { path: 'subid', message: 'This subscriber does not exist.' },

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'driz
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { likePrefix } from '../../lib/search-text.ts';
-import { categories, tags } from '../reference-lists/reference-lists.table.ts';
+import { categories, currencies, tags } from '../reference-lists/reference-lists.table.ts';
 import { subscriberHistory, subscribers, subscriberTags } from './subscribers.table.ts';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
@@ -148,6 +148,16 @@ export function createSubscribersRepository() {
           ),
         );
       return new Map(rows.map((row) => [row.name.toLowerCase(), row]));
+    },
+
+    /** A subscriber that is not deleted, with its currency: the buyer of a sale or the donor of a gift. */
+    findVisibleWithCurrency: async (db: Executor, id: number) => {
+      const [row] = await db
+        .select({ id: subscribers.id, currencyId: subscribers.currencyId, symbol: currencies.symbol })
+        .from(subscribers)
+        .innerJoin(currencies, eq(currencies.id, subscribers.currencyId))
+        .where(and(eq(subscribers.id, id), eq(subscribers.hidden, false)));
+      return row;
     },
 
     addHistory: (

@@ -287,6 +287,9 @@ export function createSubscribersService({
       }));
     },
 
+    /** A subscriber that is not deleted, with its currency id and symbol, or undefined. */
+    findVisibleWithCurrency: (tx: Executor, id: number) => repository.findVisibleWithCurrency(tx, id),
+
     /** Writes one history line on the caller's transaction (for emails, letters, donations, sales). */
     addHistory: (tx: Executor, entry: { subscriberId: number; userName: string; description: string }) =>
       repository.addHistory(tx, entry),

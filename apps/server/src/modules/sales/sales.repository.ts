@@ -1,0 +1,138 @@
+import type { SaleSearchQuery } from '@back-office/contract/sales';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.ts';
+import { likePrefix } from '../../lib/search-text.ts';
+import { products } from '../products/products.table.ts';
+import { currencies } from '../reference-lists/reference-lists.table.ts';
+import { subscribers } from '../subscribers/subscribers.table.ts';
+import { saleLines, sales } from './sales.table.ts';
+
+export type SaleRow = typeof sales.$inferSelect;
+export type SaleLineRow = typeof saleLines.$inferSelect;
+export type SaleFilter = Omit<SaleSearchQuery, 'listfrom' | 'listlength'>;
+
+const present = <T>(value: T | '' | undefined | null): value is T =>
+  value !== undefined && value !== null && value !== '';
+
+/** The WHERE clause of a sales search over `sales` joined to `subscribers` (part 2 §7 Sales). */
+export function saleFilterSql(filter: SaleFilter): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [];
+  if (present(filter.id) && filter.id > 0) conditions.push(eq(sales.subscriberId, filter.id));
+  if (present(filter.salesref) && filter.salesref > 0) conditions.push(eq(sales.ref, filter.salesref));
+  if (present(filter.name))
+    conditions.push(sql`${subscribers.searchLastName} like ${likePrefix(filter.name)}`);
+  if (present(filter.zip)) conditions.push(sql`lower(${sales.postcode}) like ${likePrefix(filter.zip)}`);
+  if (present(filter.addedafter))
+    conditions.push(gte(sales.addedOn, new Date(`${filter.addedafter}T00:00:00Z`)));
+  if (present(filter.addedbefore))
+    conditions.push(lt(sales.addedOn, new Date(`${filter.addedbefore}T00:00:00Z`)));
+  if (present(filter.greaterThan)) conditions.push(gt(sales.total, filter.greaterThan.toFixed(2)));
+  if (present(filter.lessThan)) conditions.push(lt(sales.total, filter.lessThan.toFixed(2)));
+  if (present(filter.productid) && filter.productid > 0) {
+    conditions.push(
+      sql`exists (select 1 from ${saleLines} where ${saleLines.saleId} = ${sales.id} and ${saleLines.productId} = ${filter.productid})`,
+    );
+  }
+  return and(...conditions);
+}
+
+/** All SQL of sales and their stock movements (part 2 §7 Sales; issue 6 §1-2). */
+export function createSalesRepository() {
+  return {
+    /** One page of matching sales, newest first. */
+    search: (db: Executor, query: SaleSearchQuery) =>
+      db
+        .select({
+          id: sales.id,
+          subscriberId: sales.subscriberId,
+          fullName: sales.fullName,
+          total: sales.total,
+          currencyName: currencies.name,
+          currencySymbol: currencies.symbol,
+          addedOn: sales.addedOn,
+          postcode: sales.postcode,
+          addr1: sales.addr1,
+          town: sales.town,
+          ref: sales.ref,
+        })
+        .from(sales)
+        .innerJoin(subscribers, eq(subscribers.id, sales.subscriberId))
+        .innerJoin(currencies, eq(currencies.id, sales.currencyId))
+        .where(saleFilterSql(query))
+        .orderBy(desc(sales.addedOn), desc(sales.id))
+        .limit(query.listlength)
+        .offset(query.listfrom - 1),
+
+    /** The next sale reference, allocated inside the caller's transaction: a rollback gives it back. */
+    allocateRef: async (db: Executor) => {
+      const [row] = await queryRows<{ last_ref: number }>(
+        db,
+        sql`insert into sale_counter (id, last_ref) values (1, 1)
+            on conflict (id) do update set last_ref = sale_counter.last_ref + 1
+            returning last_ref`,
+      );
+      if (!row) throw new Error('sale_counter gave no reference');
+      return Number(row.last_ref);
+    },
+
+    /** Products that can be sold (not deleted), by id. */
+    findProducts: async (db: Executor, ids: number[]) => {
+      const rows = await db
+        .select({ id: products.id, name: products.name })
+        .from(products)
+        .where(and(inArray(products.id, ids), isNull(products.deletedAt)));
+      return new Map(rows.map((row) => [row.id, row]));
+    },
+
+    /** Currencies by symbol, case-insensitive (`€`, `chf`). */
+    findCurrencyBySymbol: async (db: Executor, symbol: string) => {
+      const [row] = await db
+        .select()
+        .from(currencies)
+        .where(sql`lower(${currencies.symbol}) = lower(${symbol})`)
+        .orderBy(asc(currencies.id))
+        .limit(1);
+      return row;
+    },
+
+    insertSale: async (db: Executor, values: typeof sales.$inferInsert) => {
+      const [row] = await db.insert(sales).values(values).returning();
+      if (!row) throw new Error('insert into sales returned no row');
+      return row;
+    },
+
+    insertLines: (db: Executor, lines: Array<typeof saleLines.$inferInsert>) =>
+      db.insert(saleLines).values(lines),
+
+    /** Moves stock by `delta` items (negative on a sale); one atomic UPDATE so concurrent sales stay exact. */
+    moveStock: (db: Executor, productId: number, delta: number) =>
+      db
+        .update(products)
+        .set({ currentStock: sql`${products.currentStock} + ${delta}` })
+        .where(eq(products.id, productId)),
+
+    findSale: async (db: Executor, id: number) => {
+      const [row] = await db
+        .select({ sale: sales, currencyName: currencies.name, currencySymbol: currencies.symbol })
+        .from(sales)
+        .innerJoin(currencies, eq(currencies.id, sales.currencyId))
+        .where(eq(sales.id, id));
+      if (!row) return undefined;
+      const lines = await db
+        .select()
+        .from(saleLines)
+        .where(eq(saleLines.saleId, id))
+        .orderBy(asc(saleLines.position));
+      return { ...row, lines };
+    },
+
+    lockSale: async (db: Executor, id: number) => {
+      const [row] = await db.select().from(sales).where(eq(sales.id, id)).for('update');
+      return row;
+    },
+
+    deleteSale: (db: Executor, id: number) => db.delete(sales).where(eq(sales.id, id)),
+  };
+}
+
+export type SalesRepository = ReturnType<typeof createSalesRepository>;

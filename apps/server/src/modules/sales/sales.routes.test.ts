@@ -1,0 +1,301 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, login, useTestApp } from '../../../test/context.ts';
+import { buildSubscriber, insertSubscribers } from '../../../test/factories.ts';
+
+const ctx = useTestApp();
+
+let token = '';
+async function api(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
+  token ||= (await login(ctx)).id_token;
+  return ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+}
+
+async function product(name: string, euroPrice: number, swissPrice: number, currentStock = 10) {
+  const response = await api('POST', '/api/products', {
+    name,
+    euroPrice,
+    swissPrice,
+    active: true,
+    currentStock,
+    minStockAlert: 2,
+  });
+  return response.json() as { id: number };
+}
+
+async function stockOf(id: number) {
+  const list = (await api('GET', '/api/products')).json() as Array<{ id: number; currentStock: number }>;
+  return list.find((item) => item.id === id)?.currentStock;
+}
+
+function salePayload(
+  subscriberId: number,
+  items: Array<{ productId: number; quantity: number; euro: number; swiss: number }>,
+  extra = {},
+) {
+  return {
+    subscriberId,
+    fullName: 'Mme Zoé Martin',
+    association: '',
+    currencySymbol: '€',
+    discountPercentage: 0,
+    donation: 0,
+    deliveryCharge: 0,
+    includeThanks: false,
+    includePaymentTerms: false,
+    paymentTermDays: 30,
+    swissSale: false,
+    addr1: '1 rue du Lac',
+    addr2: '',
+    addr3: '',
+    town: 'Lyon',
+    postcode: '69001',
+    orderNumber: '',
+    deliveryAddress: '',
+    country: 'France',
+    notes: '',
+    items: items.map((item) => ({
+      productId: item.productId,
+      productName: 'ignored',
+      quantity: item.quantity,
+      euroUnitPrice: item.euro,
+      swissUnitPrice: item.swiss,
+      unitPrice: 999,
+    })),
+    ...extra,
+  };
+}
+
+describe('sales', () => {
+  it('recomputes every figure, copies the product, takes stock and writes the history', async () => {
+    token = '';
+    const [buyer] = await insertSubscribers(ctx, [buildSubscriber({ lastName: 'Martin' })]);
+    const agenda = await product('Agenda été', 12.5, 14, 10);
+    const mug = await product('Mug du lac', 0.34, 0.5, 5);
+    const response = await api(
+      'POST',
+      '/api/sales',
+      salePayload(
+        buyer?.id ?? 0,
+        [
+          { productId: agenda.id, quantity: 3, euro: 12.5, swiss: 14 },
+          { productId: mug.id, quantity: 2, euro: 0, swiss: 0 },
+        ],
+        {
+          discountPercentage: 10,
+          donation: 5,
+          deliveryCharge: 4.9,
+          total: 1 /* ignored: the server computes */,
+        },
+      ),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      ref: 1,
+      subscriberId: buyer?.id,
+      subscriberName: 'Mme Zoé Martin',
+      // 37.50 - 3.75 + 5 + 4.90
+      total: 43.65,
+      currencyName: 'EURO',
+      currencySymbol: '€',
+      addedBy: 'Administrator',
+      saleDetails: [
+        { productName: 'Agenda été', quantity: 3, unitPrice: 12.5, lineTotal: 37.5 },
+        { productName: 'Mug du lac', quantity: 2, unitPrice: 0, lineTotal: 0 },
+      ],
+    });
+    expect(await stockOf(agenda.id)).toBe(7);
+    expect(await stockOf(mug.id)).toBe(3);
+    const [latest] = (await api('GET', `/api/subscribers/${buyer?.id}/history`)).json();
+    expect(latest.description).toBe('Sale #1 saved: 2 line(s), total 43,65 €.');
+  });
+
+  it('uses the Swiss prices and francs for a Swiss sale', async () => {
+    token = '';
+    const [buyer] = await insertSubscribers(ctx, [buildSubscriber()]);
+    const agenda = await product('Agenda été', 12.5, 14.2);
+    const response = await api(
+      'POST',
+      '/api/sales',
+      salePayload(buyer?.id ?? 0, [{ productId: agenda.id, quantity: 2, euro: 12.5, swiss: 14.2 }], {
+        swissSale: true,
+      }),
+    );
+    expect(response.json()).toMatchObject({
+      total: 28.4,
+      currencySymbol: 'CHF',
+      saleDetails: [{ unitPrice: 14.2 }],
+    });
+  });
+
+  it.each([
+    [{ items: [] }, 'items', 'Please add some product lines.'],
+    [{ discountPercentage: 101 }, 'discountPercentage', 'The discount is between 0 and 100 %.'],
+    [{ donation: -1 }, 'donation', 'Prices cannot be negative.'],
+  ])('answers 400 naming the field for %j', async (change, path, message) => {
+    token = '';
+    const [buyer] = await insertSubscribers(ctx, [buildSubscriber()]);
+    const agenda = await product('Agenda été', 12.5, 14);
+    const response = await api(
+      'POST',
+      '/api/sales',
+      salePayload(buyer?.id ?? 0, [{ productId: agenda.id, quantity: 1, euro: 1, swiss: 1 }], change),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toContainEqual({ path, message });
+  });
+
+  it('answers 400 for a zero quantity, an unknown product or buyer, and takes no stock', async () => {
+    token = '';
+    const [buyer] = await insertSubscribers(ctx, [buildSubscriber()]);
+    const agenda = await product('Agenda été', 12.5, 14, 10);
+    const zero = await api(
+      'POST',
+      '/api/sales',
+      salePayload(buyer?.id ?? 0, [{ productId: agenda.id, quantity: 0, euro: 1, swiss: 1 }]),
+    );
+    expect(zero.json().errors[0]).toEqual({
+      path: 'items.0.quantity',
+      message: 'The quantity must be a whole number above 0.',
+    });
+    const unknown = await api(
+      'POST',
+      '/api/sales',
+      salePayload(buyer?.id ?? 0, [
+        { productId: agenda.id, quantity: 1, euro: 1, swiss: 1 },
+        { productId: 9999, quantity: 1, euro: 1, swiss: 1 },
+      ]),
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual([
+      { path: 'items.1.productId', message: 'This product does not exist.' },
+    ]);
+    const nobody = await api(
+      'POST',
+      '/api/sales',
+      salePayload(9999, [{ productId: agenda.id, quantity: 1, euro: 1, swiss: 1 }]),
+    );
+    expect(nobody.json().errors).toEqual([
+      { path: 'subscriberId', message: 'This subscriber does not exist.' },
+    ]);
+    expect(await stockOf(agenda.id)).toBe(10);
+    // The failed attempts used no reference: the next sale is #1.
+    const ok = await api(
+      'POST',
+      '/api/sales',
+      salePayload(buyer?.id ?? 0, [{ productId: agenda.id, quantity: 1, euro: 1, swiss: 1 }]),
+    );
+    expect(ok.json().ref).toBe(1);
+  });
+
+  it('puts the stock back when a sale is deleted, and writes the history', async () => {
+    token = '';
+    const [buyer] = await insertSubscribers(ctx, [buildSubscriber()]);
+    const agenda = await product('Agenda été', 12.5, 14, 10);
+    const sale = (
+      await api(
+        'POST',
+        '/api/sales',
+        salePayload(buyer?.id ?? 0, [{ productId: agenda.id, quantity: 4, euro: 12.5, swiss: 14 }]),
+      )
+    ).json();
+    expect(await stockOf(agenda.id)).toBe(6);
+    expect((await api('DELETE', `/api/sales/${sale.id}`)).statusCode).toBe(204);
+    expect(await stockOf(agenda.id)).toBe(10);
+    expect((await api('DELETE', `/api/sales/${sale.id}`)).statusCode).toBe(404);
+    const [latest] = (await api('GET', `/api/subscribers/${buyer?.id}/history`)).json();
+    expect(latest.description).toBe('Sale #1 of 50,00 € deleted; its items were put back in stock.');
+  });
+
+  it('keeps stock exact and references gapless under 20 concurrent sales', async () => {
+    token = '';
+    const [buyer] = await insertSubscribers(ctx, [buildSubscriber()]);
+    const agenda = await product('Agenda été', 12.5, 14, 15);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        api(
+          'POST',
+          '/api/sales',
+          salePayload(buyer?.id ?? 0, [{ productId: agenda.id, quantity: 1, euro: 12.5, swiss: 14 }]),
+        ),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(201));
+    expect(responses.map((response) => response.json().ref).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, index) => index + 1),
+    );
+    // Going below zero is allowed: the product then shows on the dashboard.
+    expect(await stockOf(agenda.id)).toBe(-5);
+    expect((await api('GET', '/api/dash/prods')).json().keyedData).toContainEqual({
+      key: 'Agenda été',
+      value: -5,
+    });
+  });
+
+  it('finds sales by each filter, newest first', async () => {
+    token = '';
+    const [zoe, hans] = await insertSubscribers(ctx, [
+      buildSubscriber({ lastName: 'Martin' }),
+      buildSubscriber({ lastName: 'Müller' }),
+    ]);
+    const agenda = await product('Agenda été', 10, 11);
+    const mug = await product('Mug du lac', 5, 6);
+    const sell = async (
+      buyer: number,
+      items: Array<{ productId: number; quantity: number; euro: number; swiss: number }>,
+      extra = {},
+    ) =>
+      (await api('POST', '/api/sales', salePayload(buyer, items, extra))).json() as {
+        id: number;
+        ref: number;
+      };
+    const a = await sell(zoe?.id ?? 0, [{ productId: agenda.id, quantity: 1, euro: 10, swiss: 11 }], {
+      postcode: '69001',
+    });
+    const b = await sell(zoe?.id ?? 0, [{ productId: mug.id, quantity: 10, euro: 5, swiss: 6 }], {
+      postcode: '69002',
+    });
+    const c = await sell(hans?.id ?? 0, [{ productId: mug.id, quantity: 1, euro: 5, swiss: 6 }], {
+      postcode: '1201',
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    const cases: Array<[string, Array<{ id: number }>]> = [
+      ['', [c, b, a]],
+      ['id=-1', [c, b, a]],
+      [`id=${zoe?.id}`, [b, a]],
+      [`salesref=${b.ref}`, [b]],
+      ['name=mart', [b, a]],
+      ['zip=690', [b, a]],
+      [`addedafter=${today}`, [c, b, a]],
+      [`addedbefore=${today}`, []],
+      ['greaterThan=5', [b, a]],
+      ['lessThan=50', [c, a]],
+      [`productid=${mug.id}`, [c, b]],
+      [`productid=${mug.id}&id=${zoe?.id}`, [b]],
+    ];
+    for (const [query, expected] of cases) {
+      const response = await api('GET', `/api/sales?${query}`);
+      expect(response.statusCode, query).toBe(200);
+      expect(
+        response.json().map((sale: { id: number }) => sale.id),
+        query,
+      ).toEqual(expected.map((sale) => sale.id));
+    }
+    const [row] = (await api('GET', `/api/sales?salesref=${a.ref}`)).json();
+    expect(row).toEqual({
+      id: a.id,
+      subscriberId: zoe?.id,
+      fullName: 'Mme Zoé Martin',
+      total: 10,
+      currencyName: 'EURO',
+      currencySymbol: '€',
+      dateAdded: expect.any(String),
+      postcode: '69001',
+      address: '1 rue du Lac, Lyon',
+      ref: a.ref,
+    });
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await ctx.app.inject({ url: '/api/sales' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,79 @@
+import { idParamsSchema } from '@back-office/contract/common';
+import {
+  createSaleInputSchema,
+  saleSchema,
+  saleSearchQuerySchema,
+  saleSummarySchema,
+} from '@back-office/contract/sales';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../http/access-control.ts';
+import type { SalesService } from './sales.service.ts';
+
+/** Sales endpoints (part 2 §7 Sales). Any signed-in user. */
+export const salesRoutes: FastifyPluginAsyncZod<{ salesService: SalesService }> = async (
+  app,
+  { salesService: service },
+) => {
+  const tags = ['sales'];
+
+  app.get(
+    '/api/sales',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Search sales, newest first',
+        querystring: saleSearchQuerySchema,
+        response: { 200: z.array(saleSummarySchema) },
+      },
+    },
+    (request) => service.search(request.query),
+  );
+
+  app.get(
+    '/api/sales/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'One sale with its lines',
+        params: idParamsSchema,
+        response: { 200: saleSchema },
+      },
+    },
+    (request) => service.get(request.params.id),
+  );
+
+  app.post(
+    '/api/sales',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Save a sale: figures recomputed, reference allocated, stock taken',
+        body: createSaleInputSchema,
+        response: { 201: saleSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.create(request.body, currentUser(request))),
+  );
+
+  app.delete(
+    '/api/sales/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Delete a sale and put its items back in stock',
+        params: idParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(request.params.id, currentUser(request));
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,185 @@
+import { computeSaleTotalsInCents } from '@back-office/contract/sale-totals';
+import type { CreateSale, Sale, SaleSearchQuery, SaleSummary } from '@back-office/contract/sales';
+import type { Database, Executor } from '../../db/client.ts';
+import { centsToNumeric, formatAmount, toCents } from '../../lib/money.ts';
+import type { AuthUser } from '../auth/auth.service.ts';
+import type { SubscribersService } from '../subscribers/subscribers.service.ts';
+import {
+  createSaleInvalidError,
+  createSaleNotFoundError,
+  createSaleSubscriberUnknownError,
+} from './sales.errors.ts';
+import type { SalesRepository } from './sales.repository.ts';
+
+const units = (numeric: string) => Number(numeric);
+
+/** Sales, their stock movements and sequential references (part 2 §2.5-2.6, §7 Sales; issue 6 §1-2). */
+export function createSalesService({
+  db,
+  repository,
+  subscribersService,
+}: {
+  db: Database;
+  repository: SalesRepository;
+  subscribersService: SubscribersService;
+}) {
+  const notFound = (id: number) => createSaleNotFoundError(`No sale has id ${id}.`);
+
+  async function loadSale(db: Executor, id: number): Promise<Sale> {
+    const found = await repository.findSale(db, id);
+    if (!found) throw notFound(id);
+    const { sale, lines } = found;
+    return {
+      id: sale.id,
+      ref: sale.ref,
+      subscriberId: sale.subscriberId,
+      subscriberName: sale.fullName,
+      total: units(sale.total),
+      currencyName: found.currencyName,
+      currencySymbol: found.currencySymbol,
+      addedBy: sale.addedBy,
+      dateAdded: sale.addedOn.toISOString(),
+      postCode: sale.postcode,
+      saleDetails: lines.map((line) => ({
+        productId: line.productId,
+        productName: line.productName,
+        quantity: line.quantity,
+        euroUnitPrice: units(line.euroUnitPrice),
+        swissUnitPrice: units(line.swissUnitPrice),
+        unitPrice: units(line.unitPrice),
+        lineTotal: units(line.lineTotal),
+      })),
+    };
+  }
+
+  return {
+    /** `GET /api/sales`: the matching sales, newest first (a list, as part 2 §7 says). */
+    search: async (query: SaleSearchQuery): Promise<SaleSummary[]> =>
+      (await repository.search(db, query)).map((row) => ({
+        id: row.id,
+        subscriberId: row.subscriberId,
+        fullName: row.fullName,
+        total: units(row.total),
+        currencyName: row.currencyName,
+        currencySymbol: row.currencySymbol,
+        dateAdded: row.addedOn.toISOString(),
+        postcode: row.postcode,
+        address: [row.addr1, row.town].filter(Boolean).join(', '),
+        ref: row.ref,
+      })),
+
+    /** One sale with its lines. @throws 404 */
+    get: (id: number) => loadSale(db, id),
+
+    /**
+     * `POST /api/sales`: recomputes every figure, allocates the next reference, takes the items out
+     * of stock and writes the buyer's history, in one transaction. Unit prices come from the payload
+     * (a Free line is 0), the product name from the catalogue.
+     * @throws 400 `sales.unknown_subscriber` (field `subscriberId`) or `sales.invalid` (field `items.N.productId`).
+     */
+    create: (input: CreateSale, user: AuthUser) =>
+      db.transaction(async (tx) => {
+        const buyer = await subscribersService.findVisibleWithCurrency(tx, input.subscriberId);
+        if (!buyer) {
+          throw createSaleSubscriberUnknownError(`No subscriber has id ${input.subscriberId}.`, [
+            { path: 'subscriberId', message: 'This subscriber does not exist.' },
+          ]);
+        }
+        const catalogue = await repository.findProducts(tx, [
+          ...new Set(input.items.map((item) => item.productId)),
+        ]);
+        const missing = input.items
+          .map((item, index) => ({ item, index }))
+          .filter(({ item }) => !catalogue.has(item.productId));
+        if (missing.length > 0) {
+          throw createSaleInvalidError(
+            'Some lines name a product that does not exist.',
+            missing.map(({ index }) => ({
+              path: `items.${index}.productId`,
+              message: 'This product does not exist.',
+            })),
+          );
+        }
+        const currency =
+          (await repository.findCurrencyBySymbol(tx, input.swissSale ? 'CHF' : '€')) ??
+          (await repository.findCurrencyBySymbol(tx, buyer.symbol));
+        if (!currency) throw createSaleInvalidError('No currency fits this sale.');
+        const lines = input.items.map((item) => ({
+          ...item,
+          unitPrice: input.swissSale ? item.swissUnitPrice : item.euroUnitPrice,
+        }));
+        const totals = computeSaleTotalsInCents({
+          lines,
+          discountPercentage: input.discountPercentage,
+          donation: input.donation,
+          deliveryCharge: input.deliveryCharge,
+        });
+        const ref = await repository.allocateRef(tx);
+        const sale = await repository.insertSale(tx, {
+          ref,
+          subscriberId: buyer.id,
+          fullName: input.fullName,
+          association: input.association,
+          currencyId: currency.id,
+          swissSale: input.swissSale,
+          discountPercentage: input.discountPercentage.toFixed(6),
+          subTotal: centsToNumeric(totals.subTotal),
+          discountAmount: centsToNumeric(totals.discount),
+          donation: centsToNumeric(totals.donation),
+          deliveryCharge: centsToNumeric(totals.deliveryCharge),
+          total: centsToNumeric(totals.total),
+          includeThanks: input.includeThanks,
+          includePaymentTerms: input.includePaymentTerms,
+          paymentTermDays: input.paymentTermDays,
+          addr1: input.addr1,
+          addr2: input.addr2,
+          addr3: input.addr3,
+          town: input.town,
+          postcode: input.postcode,
+          country: input.country,
+          orderNumber: input.orderNumber,
+          deliveryAddress: input.deliveryAddress,
+          notes: input.notes,
+          addedBy: user.fullName,
+        });
+        await repository.insertLines(
+          tx,
+          lines.map((line, index) => ({
+            saleId: sale.id,
+            position: index + 1,
+            productId: line.productId,
+            productName: catalogue.get(line.productId)?.name ?? '',
+            quantity: line.quantity,
+            euroUnitPrice: line.euroUnitPrice.toFixed(2),
+            swissUnitPrice: line.swissUnitPrice.toFixed(2),
+            unitPrice: line.unitPrice.toFixed(2),
+            lineTotal: centsToNumeric(totals.lineTotals[index] ?? 0),
+          })),
+        );
+        for (const line of lines) await repository.moveStock(tx, line.productId, -line.quantity);
+        await subscribersService.addHistory(tx, {
+          subscriberId: buyer.id,
+          userName: user.fullName,
+          description: `Sale #${ref} saved: ${lines.length} line(s), total ${formatAmount(totals.total / 100, currency.symbol)}.`,
+        });
+        return loadSale(tx, sale.id);
+      }),
+
+    /** `DELETE /api/sales/{id}`: puts the items back in stock and writes the buyer's history. @throws 404 */
+    remove: (id: number, user: AuthUser) =>
+      db.transaction(async (tx) => {
+        const locked = await repository.lockSale(tx, id);
+        if (!locked) throw notFound(id);
+        const sale = await loadSale(tx, id);
+        for (const line of sale.saleDetails) await repository.moveStock(tx, line.productId, line.quantity);
+        await repository.deleteSale(tx, id);
+        await subscribersService.addHistory(tx, {
+          subscriberId: sale.subscriberId,
+          userName: user.fullName,
+          description: `Sale #${sale.ref} of ${formatAmount(toCents(sale.total) / 100, sale.currencySymbol)} deleted; its items were put back in stock.`,
+        });
+      }),
+  };
+}
+
+export type SalesService = ReturnType<typeof createSalesService>;

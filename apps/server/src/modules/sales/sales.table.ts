@@ -1,0 +1,82 @@
+import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { products } from '../products/products.table.ts';
+import { currencies } from '../reference-lists/reference-lists.table.ts';
+import { subscribers } from '../subscribers/subscribers.table.ts';
+
+/**
+ * Sales (part 2 §3). Every figure is the server's own, computed in integer cents with the shared
+ * formula of part 2 §9; `ref` is sequential without gaps, allocated from {@link saleCounter}.
+ */
+export const sales = pgTable(
+  'sales',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    ref: integer().notNull(),
+    subscriberId: integer()
+      .notNull()
+      .references(() => subscribers.id),
+    fullName: text().notNull(),
+    association: text().notNull().default(''),
+    currencyId: integer()
+      .notNull()
+      .references(() => currencies.id),
+    swissSale: boolean().notNull(),
+    discountPercentage: numeric({ precision: 9, scale: 6 }).notNull(),
+    subTotal: numeric({ precision: 12, scale: 2 }).notNull(),
+    discountAmount: numeric({ precision: 12, scale: 2 }).notNull(),
+    donation: numeric({ precision: 12, scale: 2 }).notNull(),
+    deliveryCharge: numeric({ precision: 12, scale: 2 }).notNull(),
+    total: numeric({ precision: 12, scale: 2 }).notNull(),
+    includeThanks: boolean().notNull(),
+    includePaymentTerms: boolean().notNull(),
+    paymentTermDays: integer().notNull(),
+    addr1: text().notNull().default(''),
+    addr2: text().notNull().default(''),
+    addr3: text().notNull().default(''),
+    town: text().notNull().default(''),
+    postcode: text().notNull().default(''),
+    /** The country's full name, as the payload carries it. */
+    country: text().notNull().default(''),
+    orderNumber: text().notNull().default(''),
+    deliveryAddress: text().notNull().default(''),
+    notes: text().notNull().default(''),
+    addedBy: text().notNull(),
+    addedOn: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('sales_ref_unique').on(table.ref),
+    index('sales_added_on_idx').on(table.addedOn, table.id),
+    index('sales_subscriber_idx').on(table.subscriberId, table.addedOn),
+  ],
+);
+
+/** Line items copy the product's name and both unit prices at the time of sale (DESIGN.md soft deletes). */
+export const saleLines = pgTable(
+  'sale_lines',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    saleId: integer()
+      .notNull()
+      .references(() => sales.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    productName: text().notNull(),
+    quantity: integer().notNull(),
+    euroUnitPrice: numeric({ precision: 12, scale: 2 }).notNull(),
+    swissUnitPrice: numeric({ precision: 12, scale: 2 }).notNull(),
+    unitPrice: numeric({ precision: 12, scale: 2 }).notNull(),
+    lineTotal: numeric({ precision: 12, scale: 2 }).notNull(),
+  },
+  (table) => [
+    index('sale_lines_sale_idx').on(table.saleId),
+    index('sale_lines_product_idx').on(table.productId, table.saleId),
+  ],
+);
+
+/** The last sale reference handed out; one row (id = 1), locked by the UPDATE that allocates. */
+export const saleCounter = pgTable('sale_counter', {
+  id: integer().primaryKey(),
+  lastRef: integer().notNull().default(0),
+});

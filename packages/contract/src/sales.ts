@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { hasAtMostTwoDecimals } from './common.ts';
+import { isIsoDate } from './subscribers.ts';
+
+/**
+ * Sales (part 2 §2.5, §2.6, §3 Sale*, §5 New sale, §7 Sales, §9 constants).
+ * Amounts in units of the sale's currency (euros, or francs for a Swiss sale), at most 2 decimals.
+ */
+
+const price = (message: string) =>
+  z
+    .number({ message })
+    .min(0, { message: 'Prices cannot be negative.' })
+    .max(9_999_999_999.99, { message: 'The amount is too large.' })
+    .refine(hasAtMostTwoDecimals, { message: 'At most 2 decimals.' });
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `At most ${max} characters.` })
+    .nullish()
+    .transform((value) => value ?? '');
+
+/** A line of the create payload (part 2 §3 Sale line item). The server reads the product's name itself. */
+export const saleLineInputSchema = z.object({
+  productId: z.number({ message: 'Choose a product.' }).int().positive({ message: 'Choose a product.' }),
+  productName: z.string().optional(),
+  quantity: z
+    .number({ message: 'The quantity must be a whole number above 0.' })
+    .int({ message: 'The quantity must be a whole number above 0.' })
+    .positive({ message: 'The quantity must be a whole number above 0.' })
+    .max(1_000_000, { message: 'The quantity is too large.' }),
+  euroUnitPrice: price('The euro price is required.'),
+  swissUnitPrice: price('The Swiss price is required.'),
+  /** Ignored: the server takes the euro or Swiss price according to `swissSale`. */
+  unitPrice: z.number().optional(),
+});
+export type SaleLineInput = z.infer<typeof saleLineInputSchema>;
+
+/** `POST /api/sales` body: part 2 §3 Sale create payload. */
+export const createSaleInputSchema = z.object({
+  subscriberId: z
+    .number({ message: 'Choose the subscriber.' })
+    .int()
+    .positive({ message: 'Choose the subscriber.' }),
+  fullName: text(300),
+  association: text(200),
+  currencySymbol: text(10),
+  discountPercentage: z
+    .number({ message: 'The discount must be a number.' })
+    .min(0, { message: 'The discount is between 0 and 100 %.' })
+    .max(100, { message: 'The discount is between 0 and 100 %.' })
+    .nullish()
+    .transform((value) => value ?? 0),
+  donation: price('The donation must be a number.')
+    .nullish()
+    .transform((value) => value ?? 0),
+  deliveryCharge: price('The delivery charge must be a number.')
+    .nullish()
+    .transform((value) => value ?? 0),
+  includeThanks: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
+  includePaymentTerms: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
+  paymentTermDays: z
+    .number({ message: 'Payment terms are a number of days.' })
+    .int({ message: 'Payment terms are a number of days.' })
+    .min(0, { message: 'Payment terms are a number of days.' })
+    .max(365, { message: 'At most 365 days.' })
+    .nullish()
+    .transform((value) => value ?? 30),
+  swissSale: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
+  addr1: text(200),
+  addr2: text(200),
+  addr3: text(200),
+  town: text(100),
+  postcode: text(20),
+  orderNumber: text(100),
+  deliveryAddress: text(1000),
+  /** The country's full name (part 2 §3). */
+  country: text(100),
+  items: z
+    .array(saleLineInputSchema, { message: 'Please add some product lines.' })
+    .min(1, { message: 'Please add some product lines.' })
+    .max(200, { message: 'At most 200 lines.' }),
+  notes: text(5000),
+});
+export type CreateSaleInput = z.input<typeof createSaleInputSchema>;
+export type CreateSale = z.output<typeof createSaleInputSchema>;
+
+/** A stored line (part 2 §3 Sale line item), with the line total computed by the server. */
+export const saleLineSchema = z.object({
+  productId: z.number().int(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  euroUnitPrice: z.number(),
+  swissUnitPrice: z.number(),
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+});
+
+/** `POST /api/sales` answer (part 2 §3 Sale created response). `dateAdded` is ISO 8601. */
+export const saleSchema = z.object({
+  id: z.number().int().positive(),
+  ref: z.number().int().positive(),
+  subscriberId: z.number().int().positive(),
+  subscriberName: z.string(),
+  total: z.number(),
+  currencyName: z.string(),
+  currencySymbol: z.string(),
+  addedBy: z.string(),
+  dateAdded: z.string(),
+  postCode: z.string(),
+  saleDetails: z.array(saleLineSchema),
+});
+export type Sale = z.infer<typeof saleSchema>;
+
+/** One row of `GET /api/sales` (part 2 §7). `dateAdded` is ISO 8601. */
+export const saleSummarySchema = z.object({
+  id: z.number().int().positive(),
+  subscriberId: z.number().int().positive(),
+  fullName: z.string(),
+  total: z.number(),
+  currencyName: z.string(),
+  currencySymbol: z.string(),
+  dateAdded: z.string(),
+  postcode: z.string(),
+  address: z.string(),
+  ref: z.number().int().positive(),
+});
+export type SaleSummary = z.infer<typeof saleSummarySchema>;
+
+const optionalNumber = z.union([z.literal(''), z.coerce.number()]).optional();
+const optionalDate = z
+  .string()
+  .optional()
+  .refine((value) => !value || isIsoDate(value), { message: 'Dates are written YYYY-MM-DD.' });
+
+/**
+ * `GET /api/sales` query (part 2 §7): `id` subscriber (-1 = any), `salesref` the sale reference,
+ * `greaterThan`/`lessThan` exclusive bounds on the total, `productid` sales with that product.
+ */
+export const saleSearchQuerySchema = z.object({
+  id: optionalNumber,
+  salesref: z.union([z.literal(''), z.coerce.number().int().min(0)]).optional(),
+  name: z.string().trim().max(100).optional(),
+  zip: z.string().trim().max(20).optional(),
+  addedafter: optionalDate,
+  addedbefore: optionalDate,
+  greaterThan: optionalNumber,
+  lessThan: optionalNumber,
+  productid: z.union([z.literal(''), z.coerce.number().int().min(0)]).optional(),
+  listfrom: z.coerce.number().int().min(1).default(1),
+  listlength: z.coerce.number().int().min(1).max(500).default(50),
+});
+export type SaleSearchQuery = z.infer<typeof saleSearchQuerySchema>;
+
+/** New-sale defaults (part 2 §9). */
+export const NEW_SALE_DEFAULTS = {
+  discountPercentage: 0,
+  donation: 0,
+  deliveryCharge: 0,
+  paymentTermDays: 30,
+  includeThanks: false,
+  includePaymentTerms: false,
+  swissSale: false,
+  country: 0,
+} as const;
