@@ -27,6 +27,9 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDonationsRepository } from './modules/donations/donations.repository.ts';
 import { donationsRoutes } from './modules/donations/donations.routes.ts';
 import { createDonationsService } from './modules/donations/donations.service.ts';
+import { createReceiptsRepository } from './modules/donations/receipts.repository.ts';
+import { receiptsRoutes } from './modules/donations/receipts.routes.ts';
+import { createReceiptsService } from './modules/donations/receipts.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createProductsRepository } from './modules/products/products.repository.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
@@ -109,6 +112,15 @@ export async function buildApp(deps: AppDeps) {
     repository: createDonationsRepository(),
     subscribersService,
   });
+  const receiptsService = createReceiptsService({
+    db,
+    clock,
+    repository: createReceiptsRepository(),
+    mailRepository,
+    settingsService,
+    subscribersService,
+    onMailQueued,
+  });
   const salesService = createSalesService({ db, repository: createSalesRepository(), subscribersService });
 
   await app.register(helmet, {
@@ -168,6 +180,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(settingsRoutes, { settingsService });
   await app.register(subscribersRoutes, { subscribersService });
   await app.register(donationsRoutes, { donationsService });
+  await app.register(receiptsRoutes, { receiptsService });
   await app.register(salesRoutes, { salesService });
 
   const webDist = deps.webDistDir ?? DEFAULT_WEB_DIST;

@@ -24,3 +24,15 @@ export const createDonationReceiptedError = createErrorFactory({
   status: 409,
   title: 'Conflict',
 });
+
+export const createNoDonationsForYearError = createErrorFactory({
+  code: 'donations.none_for_year',
+  status: 404,
+  title: 'Not Found',
+});
+
+export const createDonorWithoutEmailError = createErrorFactory({
+  code: 'donations.donor_without_email',
+  status: 400,
+  title: 'Bad Request',
+});

@@ -1,0 +1,114 @@
+import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.ts';
+import { countries, currencies, paymentMethods } from '../reference-lists/reference-lists.table.ts';
+import { subscribers } from '../subscribers/subscribers.table.ts';
+import { donations, receipts } from './donations.table.ts';
+
+export type ReceiptRow = typeof receipts.$inferSelect;
+
+/** All SQL of tax receipts (issue 5 §3). */
+export function createReceiptsRepository() {
+  return {
+    /** The next receipt number, inside the caller's transaction: a rollback gives it back (no gaps). */
+    allocateNumber: async (db: Executor) => {
+      const [row] = await queryRows<{ last_number: number }>(
+        db,
+        sql`insert into receipt_counter (id, last_number) values (1, 1)
+            on conflict (id) do update set last_number = receipt_counter.last_number + 1
+            returning last_number`,
+      );
+      if (!row) throw new Error('receipt_counter gave no number');
+      return Number(row.last_number);
+    },
+
+    insert: async (db: Executor, values: typeof receipts.$inferInsert) => {
+      const [row] = await db.insert(receipts).values(values).returning();
+      if (!row) throw new Error('insert into receipts returned no row');
+      return row;
+    },
+
+    coverDonations: (db: Executor, receiptId: number, donationIds: number[]) =>
+      db
+        .update(donations)
+        .set({ receiptId })
+        .where(and(sql`${donations.id} in (${sql.join(donationIds, sql`, `)})`, isNull(donations.receiptId))),
+
+    findById: async (db: Executor, id: number) => {
+      const [row] = await db.select().from(receipts).where(eq(receipts.id, id));
+      return row;
+    },
+
+    /** The donation locked for the rest of the transaction, so two requests issue one receipt. */
+    lockDonation: async (db: Executor, id: number) => {
+      const [row] = await db.select().from(donations).where(eq(donations.id, id)).for('update');
+      return row;
+    },
+
+    /** Locks the donor, so two requests for the same annual receipt issue one. */
+    lockSubscriber: async (db: Executor, id: number) => {
+      const [row] = await db
+        .select({ id: subscribers.id })
+        .from(subscribers)
+        .where(eq(subscribers.id, id))
+        .for('update');
+      return row;
+    },
+
+    /** The donor's gifts of `year` that no receipt covers yet, oldest first. */
+    listUncoveredDonations: (db: Executor, subscriberId: number, year: number) =>
+      db
+        .select()
+        .from(donations)
+        .where(
+          and(
+            eq(donations.subscriberId, subscriberId),
+            gte(donations.donationDate, `${year}-01-01`),
+            lt(donations.donationDate, `${year + 1}-01-01`),
+            isNull(donations.receiptId),
+          ),
+        )
+        .orderBy(asc(donations.donationDate), asc(donations.id)),
+
+    listAnnualReceipts: (db: Executor, subscriberId: number, year: number) =>
+      db
+        .select()
+        .from(receipts)
+        .where(
+          and(eq(receipts.subscriberId, subscriberId), eq(receipts.year, year), eq(receipts.kind, 'annual')),
+        )
+        .orderBy(asc(receipts.number)),
+
+    /** Everything a receipt document shows: the donations it covers, the donor and the currency. */
+    loadDocumentData: async (db: Executor, receipt: ReceiptRow) => {
+      const covered = await db
+        .select({ id: donations.id, amount: donations.amount, donationDate: donations.donationDate })
+        .from(donations)
+        .where(eq(donations.receiptId, receipt.id))
+        .orderBy(asc(donations.donationDate), asc(donations.id));
+      const [donor] = await db
+        .select({
+          title: subscribers.title,
+          firstName: subscribers.firstName,
+          lastName: subscribers.lastName,
+          email: subscribers.email,
+          address1: subscribers.address1,
+          address2: subscribers.address2,
+          address3: subscribers.address3,
+          postcode: subscribers.postcode,
+          town: subscribers.town,
+          country: countries.name,
+          paymentMethod: paymentMethods.name,
+        })
+        .from(subscribers)
+        .leftJoin(countries, eq(countries.id, subscribers.countryId))
+        .leftJoin(paymentMethods, eq(paymentMethods.id, subscribers.paymentMethodId))
+        .where(eq(subscribers.id, receipt.subscriberId));
+      const [currency] = await db.select().from(currencies).where(eq(currencies.id, receipt.currencyId));
+      if (!donor || !currency) throw new Error(`receipt ${receipt.id} lost its donor or currency`);
+      return { receipt, donations: covered, donor, currency };
+    },
+  };
+}
+
+export type ReceiptsRepository = ReturnType<typeof createReceiptsRepository>;
+export type ReceiptDocumentData = Awaited<ReturnType<ReceiptsRepository['loadDocumentData']>>;

@@ -1,0 +1,233 @@
+import type { Settings } from '@back-office/contract/settings';
+import type { Database, Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { centsToNumeric, toCents } from '../../lib/money.ts';
+import { renderPdf } from '../../lib/pdf/pdf-renderer.ts';
+import type { AuthUser } from '../auth/auth.service.ts';
+import type { MailRepository } from '../mail/mail.repository.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { SubscribersService } from '../subscribers/subscribers.service.ts';
+import {
+  createDonationNotFoundError,
+  createDonorWithoutEmailError,
+  createNoDonationsForYearError,
+} from './donations.errors.ts';
+import { receiptsDocument } from './receipt-document.ts';
+import type { ReceiptDocumentData, ReceiptRow, ReceiptsRepository } from './receipts.repository.ts';
+
+/** A rendered receipt file: `donation-{id}-receipt.pdf` or `{lastname}-donations-receipt-{year}.pdf`. */
+export type ReceiptFile = { filename: string; pdf: Buffer; data: ReceiptDocumentData[] };
+
+const safeFileName = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .replace(/[^A-Za-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase() || 'donor';
+
+/**
+ * French tax receipts (issue 5 §3): numbers allocated once, gapless, inside the issuing transaction,
+ * kept with the donations they cover, so downloading again gives the same number.
+ */
+export function createReceiptsService({
+  db,
+  clock,
+  repository,
+  mailRepository,
+  settingsService,
+  subscribersService,
+  onMailQueued,
+}: {
+  db: Database;
+  clock: Clock;
+  repository: ReceiptsRepository;
+  mailRepository: MailRepository;
+  settingsService: SettingsService;
+  subscribersService: SubscribersService;
+  onMailQueued: () => void;
+}) {
+  /** The receipt covering one donation: the existing one, or a new single receipt. @throws 404 */
+  async function receiptForDonation(tx: Executor, donationId: number, user: AuthUser): Promise<ReceiptRow> {
+    const donation = await repository.lockDonation(tx, donationId);
+    if (!donation) throw createDonationNotFoundError(`No donation has id ${donationId}.`);
+    if (donation.receiptId) {
+      const existing = await repository.findById(tx, donation.receiptId);
+      if (existing) return existing;
+    }
+    const receipt = await repository.insert(tx, {
+      number: await repository.allocateNumber(tx),
+      kind: 'single',
+      subscriberId: donation.subscriberId,
+      year: Number(donation.donationDate.slice(0, 4)),
+      total: donation.amount,
+      currencyId: donation.currencyId,
+      issuedAt: clock.now(),
+      issuedBy: user.fullName,
+    });
+    await repository.coverDonations(tx, receipt.id, [donation.id]);
+    await subscribersService.addHistory(tx, {
+      subscriberId: donation.subscriberId,
+      userName: user.fullName,
+      description: `Tax receipt n° ${receipt.number} issued for the donation dated ${donation.donationDate}.`,
+    });
+    return receipt;
+  }
+
+  /**
+   * The donor's annual receipts of `year`: gifts no receipt covers yet get a new one (one per
+   * currency); earlier annual receipts of that year are kept and returned too. @throws 404 when none.
+   */
+  async function annualReceipts(tx: Executor, subscriberId: number, year: number, user: AuthUser) {
+    await repository.lockSubscriber(tx, subscriberId);
+    const uncovered = await repository.listUncoveredDonations(tx, subscriberId, year);
+    const byCurrency = new Map<number, typeof uncovered>();
+    for (const donation of uncovered) {
+      byCurrency.set(donation.currencyId, [...(byCurrency.get(donation.currencyId) ?? []), donation]);
+    }
+    for (const [currencyId, gifts] of byCurrency) {
+      const totalCents = gifts.reduce((sum, gift) => sum + toCents(gift.amount), 0);
+      const receipt = await repository.insert(tx, {
+        number: await repository.allocateNumber(tx),
+        kind: 'annual',
+        subscriberId,
+        year,
+        total: centsToNumeric(totalCents),
+        currencyId,
+        issuedAt: clock.now(),
+        issuedBy: user.fullName,
+      });
+      await repository.coverDonations(
+        tx,
+        receipt.id,
+        gifts.map((gift) => gift.id),
+      );
+      await subscribersService.addHistory(tx, {
+        subscriberId,
+        userName: user.fullName,
+        description: `Annual tax receipt n° ${receipt.number} issued for ${year}.`,
+      });
+    }
+    const receipts = await repository.listAnnualReceipts(tx, subscriberId, year);
+    if (receipts.length === 0) {
+      throw createNoDonationsForYearError(
+        `This subscriber has no donation in ${year} that an annual receipt can cover.`,
+      );
+    }
+    return receipts;
+  }
+
+  async function render(tx: Executor, receipts: ReceiptRow[], settings: Settings) {
+    const data = [];
+    for (const receipt of receipts) data.push(await repository.loadDocumentData(tx, receipt));
+    return { data, pdf: await renderPdf(receiptsDocument(data, settings)) };
+  }
+
+  async function queueReceiptEmail(
+    tx: Executor,
+    {
+      file,
+      subject,
+      user,
+      settings,
+    }: { file: ReceiptFile; subject: string; user: AuthUser; settings: Settings },
+  ) {
+    const first = file.data[0];
+    if (!first) return;
+    const email = first.donor.email.trim();
+    if (!email) {
+      throw createDonorWithoutEmailError('This donor has no email address.', [
+        { path: 'email', message: 'This donor has no email address.' },
+      ]);
+    }
+    const organisation = settings.organisationName || 'notre association';
+    await mailRepository.enqueue(tx, {
+      to: email,
+      subject,
+      text: `Bonjour ${[first.donor.title, first.donor.firstName, first.donor.lastName].filter(Boolean).join(' ')},\n\nVeuillez trouver ci-joint votre reçu fiscal.\nMerci pour votre soutien à ${organisation}.\n\n${settings.signatoryName}\n${settings.signatoryTitle}\n`,
+      attachments: [
+        {
+          filename: file.filename,
+          contentType: 'application/pdf',
+          contentBase64: file.pdf.toString('base64'),
+        },
+      ],
+    });
+    await subscribersService.addHistory(tx, {
+      subscriberId: first.receipt.subscriberId,
+      userName: user.fullName,
+      description: `${subject} emailed to ${email}.`,
+    });
+  }
+
+  // Settings are read before a transaction starts and passed in: PGlite has one connection, so a
+  // query on `db` inside a transaction would wait for that transaction forever.
+  async function singleFile(
+    tx: Executor,
+    donationId: number,
+    user: AuthUser,
+    settings: Settings,
+  ): Promise<ReceiptFile> {
+    const receipt = await receiptForDonation(tx, donationId, user);
+    return { filename: `donation-${donationId}-receipt.pdf`, ...(await render(tx, [receipt], settings)) };
+  }
+
+  async function annualFile(
+    tx: Executor,
+    {
+      subscriberId,
+      year,
+      user,
+      settings,
+    }: { subscriberId: number; year: number; user: AuthUser; settings: Settings },
+  ): Promise<ReceiptFile> {
+    const rendered = await render(tx, await annualReceipts(tx, subscriberId, year, user), settings);
+    const lastName = rendered.data[0]?.donor.lastName ?? 'donor';
+    return { filename: `${safeFileName(lastName)}-donations-receipt-${year}.pdf`, ...rendered };
+  }
+
+  return {
+    /** `GET /api/donations/receipt/{donationId}`: the PDF of the receipt covering the donation. */
+    donationReceipt: async (donationId: number, user: AuthUser): Promise<ReceiptFile> => {
+      const settings = await settingsService.get();
+      return db.transaction((tx) => singleFile(tx, donationId, user, settings));
+    },
+
+    /** `GET /api/donations/receipt/{subscriberId}/{year}`: the donor's annual receipt(s) of the year. */
+    annualReceipt: async (subscriberId: number, year: number, user: AuthUser): Promise<ReceiptFile> => {
+      const settings = await settingsService.get();
+      return db.transaction((tx) => annualFile(tx, { subscriberId, year, user, settings }));
+    },
+
+    /** `GET /api/donations/email/{donationId}`: emails the receipt as a PDF attachment. @throws 400 without email */
+    emailDonationReceipt: async (donationId: number, user: AuthUser) => {
+      const settings = await settingsService.get();
+      await db.transaction(async (tx) => {
+        const file = await singleFile(tx, donationId, user, settings);
+        await queueReceiptEmail(tx, {
+          file,
+          subject: `Reçu fiscal n° ${file.data[0]?.receipt.number}`,
+          user,
+          settings,
+        });
+      });
+      onMailQueued();
+    },
+
+    /** `GET /api/donations/annualemail/{subscriberId}/{year}`: emails the annual receipt. @throws 400 without email */
+    emailAnnualReceipt: async (subscriberId: number, year: number, user: AuthUser) => {
+      const settings = await settingsService.get();
+      await db.transaction(async (tx) => {
+        const file = await annualFile(tx, { subscriberId, year, user, settings });
+        await queueReceiptEmail(tx, { file, subject: `Reçu fiscal ${year}`, user, settings });
+      });
+      onMailQueued();
+    },
+
+    /** Issues (or finds) and renders a donor's annual receipts on the caller's transaction: the annual run. */
+    annualFileOn: annualFile,
+    queueReceiptEmail,
+  };
+}
+
+export type ReceiptsService = ReturnType<typeof createReceiptsService>;
