@@ -121,7 +121,12 @@ export async function buildApp(deps: AppDeps) {
     subscribersService,
     onMailQueued,
   });
-  const salesService = createSalesService({ db, repository: createSalesRepository(), subscribersService });
+  const salesService = createSalesService({
+    db,
+    repository: createSalesRepository(),
+    subscribersService,
+    settingsService,
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

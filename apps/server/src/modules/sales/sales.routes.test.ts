@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, login, useTestApp } from '../../../test/context.ts';
 import { buildSubscriber, insertSubscribers } from '../../../test/factories.ts';
+import { pdfPages } from '../../../test/pdf-text.ts';
 
 const ctx = useTestApp();
 
@@ -295,7 +296,75 @@ describe('sales', () => {
     });
   });
 
+  it('renders the invoice with every figure, terms, thanks and notes', async () => {
+    token = '';
+    await api('PUT', '/api/settings', {
+      organisationName: 'Les Amis du Léman',
+      address: '12 rue du Lac\n74200 Thonon-les-Bains',
+      emailSenderName: '',
+      emailSenderAddress: 'contact@amis-leman.org',
+      sirenOrRna: 'W741000000',
+      sepaCreditorId: '',
+      signatoryName: '',
+      signatoryTitle: '',
+      organisationPurpose: '',
+      receiptStatement: '',
+      invoiceFooter: 'Association loi 1901 non assujettie à la TVA',
+      paymentTermsText: 'Chèque à l’ordre des Amis du Léman.',
+      logo: null,
+    });
+    const [buyer] = await insertSubscribers(ctx, [buildSubscriber()]);
+    const agenda = await product('Agenda été', 12.5, 14, 10);
+    const sale = (
+      await api(
+        'POST',
+        '/api/sales',
+        salePayload(buyer?.id ?? 0, [{ productId: agenda.id, quantity: 3, euro: 12.5, swiss: 14 }], {
+          discountPercentage: 10,
+          deliveryCharge: 4.9,
+          donation: 5,
+          includePaymentTerms: true,
+          paymentTermDays: 30,
+          includeThanks: true,
+          orderNumber: 'BC-77',
+          deliveryAddress: 'Chalet des Pins\n74110 Morzine',
+          notes: 'Remis en main propre.',
+        }),
+      )
+    ).json();
+    const response = await api('GET', `/api/sales/receipt/${sale.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain(`filename="sale-invoice-${sale.ref}.pdf"`);
+    const [page] = await pdfPages(response.rawPayload);
+    for (const text of [
+      'Facture',
+      `N° ${sale.ref}`,
+      'Les Amis du Léman',
+      'Mme Zoé Martin',
+      'Commande n° BC-77',
+      'Chalet des Pins',
+      'Agenda été',
+      '12,50 €',
+      '37,50 €',
+      'Remise 10 %',
+      '3,75 €',
+      'Frais de livraison',
+      '4,90 €',
+      'Don',
+      '43,65 €',
+      'Conditions de paiement : 30 jours',
+      'Merci pour votre commande',
+      'Remis en main propre.',
+      'Association loi 1901 non assujettie à la TVA',
+    ]) {
+      expect(page, text).toContain(text);
+    }
+    expect((await api('GET', '/api/sales/receipt/9999')).statusCode).toBe(404);
+  });
+
   it('needs a signed-in user', async () => {
     expect((await ctx.app.inject({ url: '/api/sales' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/sales/receipt/1' })).statusCode).toBe(401);
   });
 });

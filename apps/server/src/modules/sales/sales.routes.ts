@@ -8,6 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/access-control.ts';
+import { attachmentDisposition } from '../../lib/csv.ts';
+import { PDF_CONTENT_TYPE } from '../../lib/pdf/pdf-renderer.ts';
 import type { SalesService } from './sales.service.ts';
 
 /** Sales endpoints (part 2 §7 Sales). Any signed-in user. */
@@ -43,6 +45,27 @@ export const salesRoutes: FastifyPluginAsyncZod<{ salesService: SalesService }> 
       },
     },
     (request) => service.get(request.params.id),
+  );
+
+  app.get(
+    '/api/sales/receipt/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'The invoice of a sale, as sale-invoice-{ref}.pdf',
+        params: idParamsSchema,
+        produces: [PDF_CONTENT_TYPE],
+      },
+    },
+    async (request, reply) => {
+      const file = await service.invoice(request.params.id);
+      return reply
+        .type(PDF_CONTENT_TYPE)
+        .header('content-disposition', attachmentDisposition(file.filename))
+        .header('cache-control', 'no-store')
+        .send(file.pdf);
+    },
   );
 
   app.post(

@@ -2,8 +2,11 @@ import { computeSaleTotalsInCents } from '@back-office/contract/sale-totals';
 import type { CreateSale, Sale, SaleSearchQuery, SaleSummary } from '@back-office/contract/sales';
 import type { Database, Executor } from '../../db/client.ts';
 import { centsToNumeric, formatAmount, toCents } from '../../lib/money.ts';
+import { renderPdf } from '../../lib/pdf/pdf-renderer.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import type { SubscribersService } from '../subscribers/subscribers.service.ts';
+import { invoiceDocument } from './invoice-document.ts';
 import {
   createSaleInvalidError,
   createSaleNotFoundError,
@@ -18,10 +21,12 @@ export function createSalesService({
   db,
   repository,
   subscribersService,
+  settingsService,
 }: {
   db: Database;
   repository: SalesRepository;
   subscribersService: SubscribersService;
+  settingsService: SettingsService;
 }) {
   const notFound = (id: number) => createSaleNotFoundError(`No sale has id ${id}.`);
 
@@ -164,6 +169,22 @@ export function createSalesService({
         });
         return loadSale(tx, sale.id);
       }),
+
+    /**
+     * `GET /api/sales/receipt/{saleId}`: the invoice PDF, named `sale-invoice-{ref}.pdf`. @throws 404
+     */
+    invoice: async (id: number) => {
+      const settings = await settingsService.get();
+      const found = await repository.findSale(db, id);
+      if (!found) throw notFound(id);
+      const pdf = await renderPdf(
+        invoiceDocument(
+          { sale: found.sale, lines: found.lines, currencySymbol: found.currencySymbol },
+          settings,
+        ),
+      );
+      return { filename: `sale-invoice-${found.sale.ref}.pdf`, pdf };
+    },
 
     /** `DELETE /api/sales/{id}`: puts the items back in stock and writes the buyer's history. @throws 404 */
     remove: (id: number, user: AuthUser) =>

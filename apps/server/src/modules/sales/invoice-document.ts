@@ -1,0 +1,151 @@
+import type { Settings } from '@back-office/contract/settings';
+import type { TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { formatAmount } from '../../lib/money.ts';
+import { frenchDate } from '../donations/receipt-document.ts';
+import type { SaleLineRow, SaleRow } from './sales.repository.ts';
+
+/** Thanks printed when the sale asks for them (part 2 §2.6 includeThanks). */
+export const THANKS_TEXT = 'Merci pour votre commande et pour votre soutien.';
+
+const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
+
+/**
+ * The invoice of a sale (issue 6 §4): Facture and its number, date, the organisation and the buyer,
+ * delivery address and order number when given, each line, sub-total, discount, delivery charge,
+ * donation, total in the sale's currency, payment terms with due date, thanks, notes, legal footer.
+ */
+export function invoiceDocument(
+  { sale, lines, currencySymbol }: { sale: SaleRow; lines: SaleLineRow[]; currencySymbol: string },
+  settings: Settings,
+): TDocumentDefinitions {
+  const money = (value: string | number) => formatAmount(Number(value), currencySymbol);
+  const issued = sale.addedOn.toISOString().slice(0, 10);
+  const buyer = [
+    sale.fullName,
+    sale.association,
+    sale.addr1,
+    sale.addr2,
+    sale.addr3,
+    `${sale.postcode} ${sale.town}`.trim(),
+    sale.country,
+  ].filter((line) => line.trim());
+  const right = (text: string, bold = false): TableCell => ({ text, alignment: 'right', bold });
+  const discountPercent = Number(sale.discountPercentage);
+  const totals: TableCell[][] = [
+    [{ text: 'Sous-total', colSpan: 3 }, {}, {}, right(money(sale.subTotal))],
+    ...(discountPercent > 0
+      ? [
+          [
+            { text: `Remise ${discountPercent.toLocaleString('fr-FR')} %`, colSpan: 3 },
+            {},
+            {},
+            right(`− ${money(sale.discountAmount)}`),
+          ],
+        ]
+      : []),
+    ...(Number(sale.deliveryCharge) > 0
+      ? [[{ text: 'Frais de livraison', colSpan: 3 }, {}, {}, right(money(sale.deliveryCharge))]]
+      : []),
+    ...(Number(sale.donation) > 0
+      ? [[{ text: 'Don', colSpan: 3 }, {}, {}, right(money(sale.donation))]]
+      : []),
+    [{ text: `TOTAL (${currencySymbol})`, colSpan: 3, bold: true }, {}, {}, right(money(sale.total), true)],
+  ];
+
+  return {
+    info: { title: `Facture ${sale.ref}`, author: settings.organisationName },
+    pageSize: 'A4',
+    pageMargins: [40, 40, 40, 60],
+    footer: settings.invoiceFooter
+      ? {
+          text: settings.invoiceFooter,
+          alignment: 'center',
+          fontSize: 8,
+          margin: [40, 10, 40, 0],
+          color: '#555555',
+        }
+      : undefined,
+    content: [
+      {
+        columns: [
+          {
+            stack: [
+              ...(settings.logo
+                ? [
+                    {
+                      image: settings.logo,
+                      fit: [110, 60] as [number, number],
+                      margin: [0, 0, 0, 6] as [number, number, number, number],
+                    },
+                  ]
+                : []),
+              { text: settings.organisationName, bold: true, fontSize: 12 },
+              { text: settings.address },
+              ...(settings.sirenOrRna ? [{ text: `SIREN / RNA : ${settings.sirenOrRna}` }] : []),
+              ...(settings.emailSenderAddress ? [{ text: settings.emailSenderAddress }] : []),
+            ],
+          },
+          {
+            stack: [
+              { text: 'Facture', fontSize: 22, bold: true, alignment: 'right' as const },
+              { text: `N° ${sale.ref}`, alignment: 'right' as const, fontSize: 12 },
+              { text: `Date : ${frenchDate(issued)}`, alignment: 'right' as const },
+              ...(sale.orderNumber
+                ? [{ text: `Commande n° ${sale.orderNumber}`, alignment: 'right' as const }]
+                : []),
+            ],
+          },
+        ],
+      },
+      {
+        columns: [
+          { stack: [{ text: 'Facturé à', bold: true, color: '#1c4e80' }, { text: buyer.join('\n') }] },
+          sale.deliveryAddress
+            ? { stack: [{ text: 'Livraison', bold: true, color: '#1c4e80' }, { text: sale.deliveryAddress }] }
+            : { text: '' },
+        ],
+        margin: [0, 24, 0, 16],
+      },
+      {
+        table: {
+          headerRows: 1,
+          widths: ['*', 50, 80, 90],
+          body: [
+            [
+              { text: 'Article', bold: true },
+              right('Qté', true),
+              right('Prix unitaire', true),
+              right('Total', true),
+            ],
+            ...lines.map((line) => [
+              { text: line.productName },
+              right(String(line.quantity)),
+              right(money(line.unitPrice)),
+              right(money(line.lineTotal)),
+            ]),
+            ...totals,
+          ],
+        },
+        layout: 'lightHorizontalLines',
+      },
+      ...(sale.includePaymentTerms
+        ? [
+            {
+              text: `Conditions de paiement : ${sale.paymentTermDays} jours, soit au plus tard le ${frenchDate(
+                addDays(sale.addedOn, sale.paymentTermDays).toISOString(),
+              )}.`,
+              margin: [0, 16, 0, 0] as [number, number, number, number],
+            },
+            ...(settings.paymentTermsText ? [{ text: settings.paymentTermsText, fontSize: 9 }] : []),
+          ]
+        : []),
+      ...(sale.includeThanks
+        ? [{ text: THANKS_TEXT, italics: true, margin: [0, 16, 0, 0] as [number, number, number, number] }]
+        : []),
+      ...(sale.notes
+        ? [{ text: sale.notes, margin: [0, 12, 0, 0] as [number, number, number, number] }]
+        : []),
+    ],
+    defaultStyle: { fontSize: 10, lineHeight: 1.15 },
+  };
+}
