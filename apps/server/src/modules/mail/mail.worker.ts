@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import { createPollingWorker } from '../../lib/polling-worker.ts';
 import type { MailRepository } from './mail.repository.ts';
 import type { MailTransport } from './mail.transport.ts';
 
@@ -31,11 +32,6 @@ export function createMailWorker({
   pollIntervalMs: number;
   batchSize?: number;
 }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = false;
-  let again = false;
-
   async function processBatch(): Promise<number> {
     const messages = await mailRepository.claimDue(db, { limit: batchSize, lockSeconds: 120 });
     for (const message of messages) {
@@ -52,68 +48,26 @@ export function createMailWorker({
           delaySeconds: retryDelaySeconds(message.attempts),
           giveUp,
         });
-        logger.warn(
-          { mailId: message.id, attempts: message.attempts, reason },
-          giveUp ? 'mail failed' : 'mail retry',
-        );
+        logger.warn({ mailId: message.id, attempts: message.attempts, reason }, giveUp ? 'mail failed' : 'mail retry');
       }
     }
     return messages.length;
   }
 
-  /** Processes due messages until none are left; concurrent calls share one run. */
-  function runOnce(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
+  return createPollingWorker({
+    pollIntervalMs,
+    onError: (error) => logger.warn({ reason: String(error) }, 'mail worker could not reach the database'),
+    // Batches until a batch comes back short: what is due now is all sent.
+    work: async (shouldStop) => {
       let total = 0;
-      try {
-        do {
-          again = false;
-          let batch = await processBatch();
-          total += batch;
-          while (batch === batchSize && !stopped) {
-            batch = await processBatch();
-            total += batch;
-          }
-        } while (again && !stopped);
-      } finally {
-        running = undefined;
-      }
+      let batch: number;
+      do {
+        batch = await processBatch();
+        total += batch;
+      } while (batch === batchSize && !shouldStop());
       return total;
-    })();
-    return running;
-  }
-
-  function tick() {
-    runOnce()
-      .catch((error: unknown) =>
-        logger.warn({ reason: String(error) }, 'mail worker could not reach the database'),
-      )
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, pollIntervalMs);
-      });
-  }
-
-  return {
-    runOnce,
-    /** Asks for a run soon (after a message was queued). */
-    nudge: () => {
-      if (!stopped) setImmediate(() => void runOnce().catch(() => {}));
     },
-    start: () => {
-      stopped = false;
-      timer = setTimeout(tick, 0);
-    },
-    /** Stops polling and waits for the message in hand to finish. */
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => {});
-    },
-  };
+  });
 }
 
 export type MailWorker = ReturnType<typeof createMailWorker>;

@@ -6,7 +6,7 @@ import { pdfPages } from '../../../test/pdf-text.ts';
 const ctx = useTestApp();
 
 let token = '';
-async function api(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
+async function api(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
   token ||= (await login(ctx)).id_token;
   return ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 }
