@@ -25,7 +25,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](?!charts[\\/])/ },
+            // The dashboard's chart libraries, loaded only by the screens that draw charts.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](@mantine[\\/]charts|recharts|d3-[^\\/]+|victory-vendor|decimal\.js-light|es-toolkit|immer|reselect|redux|@reduxjs|react-redux|use-sync-external-store|eventemitter3|tiny-invariant)[\\/]/,
+            },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../lib/query-client.ts';
+import { emptyDashboardRoutes } from '../testing/dashboard-routes.ts';
 import { mockFetch } from '../testing/fetch-mock.ts';
 import { renderApp } from '../testing/render.tsx';
 import { signIn } from '../testing/session.ts';
@@ -10,7 +11,7 @@ describe('session expiry check', () => {
   it('runs every 10 seconds and, once the token has expired, logs out and shows the login screen', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     signIn({ expiresInSeconds: 15 });
-    mockFetch({});
+    mockFetch(emptyDashboardRoutes());
     queryClient.setQueryData(['users'], []);
     const { router } = renderApp('/home');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();

@@ -2,7 +2,12 @@ import { userListSchema } from '@back-office/contract/users';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, problemResponse } from '../testing/fetch-mock.ts';
 import { signIn } from '../testing/session.ts';
-import { apiRequest, setUnauthorizedHandler } from './api-client.ts';
+import {
+  apiDownload,
+  apiRequest,
+  filenameFromContentDisposition,
+  setUnauthorizedHandler,
+} from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import { getIdToken } from './session.ts';
 
@@ -64,5 +69,53 @@ describe('apiRequest', () => {
       status: 401,
     });
     expect(goToLogin).not.toHaveBeenCalled();
+  });
+});
+
+describe('apiDownload', () => {
+  it('returns the body as a blob with the name of its Content-Disposition', async () => {
+    signIn();
+    const requests = mockFetch({
+      'GET /api/products/export': () =>
+        new Response('\uFEFFid,name\n', {
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="products-export-2025-03-07.csv"',
+          },
+        }),
+    });
+    const file = await apiDownload('/api/products/export', { accept: 'text/csv' });
+    expect(file.filename).toBe('products-export-2025-03-07.csv');
+    expect(await file.blob.text()).toContain('id,name');
+    expect(requests[0]?.headers.get('Authorization')).toBe(`Bearer ${getIdToken()}`);
+    expect(requests[0]?.headers.get('Accept')).toBe('text/csv');
+  });
+
+  it('turns a failed download into an ApiError', async () => {
+    signIn();
+    mockFetch({ 'GET /api/products/export': () => problemResponse(500, 'internal') });
+    await expect(apiDownload('/api/products/export')).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('filenameFromContentDisposition', () => {
+  it('prefers the UTF-8 name, then the plain one', () => {
+    expect(
+      filenameFromContentDisposition(
+        `attachment; filename="export-_t_.csv"; filename*=UTF-8''export-%C3%A9t%C3%A9.csv`,
+      ),
+    ).toBe('export-été.csv');
+    expect(filenameFromContentDisposition('attachment; filename="products-export-2025-03-07.csv"')).toBe(
+      'products-export-2025-03-07.csv',
+    );
+    expect(filenameFromContentDisposition('attachment; filename=plain.csv')).toBe('plain.csv');
+  });
+
+  it('gives null without a name and drops path separators', () => {
+    expect(filenameFromContentDisposition(null)).toBeNull();
+    expect(filenameFromContentDisposition('attachment')).toBeNull();
+    expect(filenameFromContentDisposition('attachment; filename="../../etc/passwd"')).toBe(
+      '.._.._etc_passwd',
+    );
   });
 });

@@ -68,19 +68,17 @@ function logFailure(method: string, path: string, error: ApiError): void {
   });
 }
 
-/** Sends one request and parses the JSON answer with `schema`. */
-export function apiRequest<T>(
+/**
+ * Sends the request; a failure (unreachable server, error status) becomes a logged ApiError, and a 401
+ * to a call that carried a bearer token ends the session. Returns the successful response unread.
+ */
+async function send(
   path: string,
-  options: ApiRequestOptions & { schema: z.ZodType<T> },
-): Promise<T>;
-/** Sends one request whose answer body is not used (204, deletes). */
-export function apiRequest(path: string, options?: ApiRequestOptions): Promise<void>;
-export async function apiRequest<T>(
-  path: string,
-  options: ApiRequestOptions & { schema?: z.ZodType<T> } = {},
-): Promise<T | undefined> {
+  options: ApiRequestOptions,
+  accept: string,
+): Promise<{ response: Response; method: HttpMethod }> {
   const method = options.method ?? 'GET';
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: accept });
   const bearer = resolveBearer(path, options.auth);
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
   const init: RequestInit = { method, headers };
@@ -100,9 +98,8 @@ export async function apiRequest<T>(
     throw error;
   }
 
-  const body = await readBody(response);
   if (!response.ok) {
-    const error = apiErrorFromProblem(response.status, body);
+    const error = apiErrorFromProblem(response.status, await readBody(response));
     logFailure(method, path, error);
     if (response.status === 401 && bearer && options.handleUnauthorized !== false) {
       endSession();
@@ -110,7 +107,22 @@ export async function apiRequest<T>(
     }
     throw error;
   }
+  return { response, method };
+}
 
+/** Sends one request and parses the JSON answer with `schema`. */
+export function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions & { schema: z.ZodType<T> },
+): Promise<T>;
+/** Sends one request whose answer body is not used (204, deletes). */
+export function apiRequest(path: string, options?: ApiRequestOptions): Promise<void>;
+export async function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions & { schema?: z.ZodType<T> } = {},
+): Promise<T | undefined> {
+  const { response, method } = await send(path, options, 'application/json');
+  const body = await readBody(response);
   if (!options.schema) return undefined;
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) {
@@ -123,4 +135,43 @@ export async function apiRequest<T>(
     throw error;
   }
   return parsed.data;
+}
+
+/** A downloaded file: its bytes and the name the server gave it in `Content-Disposition`, if any. */
+export type DownloadedFile = { blob: Blob; filename: string | null };
+
+/**
+ * Downloads a file (e.g. `GET /api/products/export`, part 1 §7 Products) with the same bearer header
+ * and error handling as {@link apiRequest}; the body is read as a blob, whatever its type.
+ */
+export async function apiDownload(
+  path: string,
+  options: ApiRequestOptions & { accept?: string } = {},
+): Promise<DownloadedFile> {
+  const { response } = await send(path, options, options.accept ?? '*/*');
+  const blob = await response.blob();
+  return { blob, filename: filenameFromContentDisposition(response.headers.get('content-disposition')) };
+}
+
+/**
+ * The file name of a `Content-Disposition` header (RFC 6266): the UTF-8 `filename*` when present,
+ * otherwise `filename`; null when there is none. Path separators are dropped.
+ */
+export function filenameFromContentDisposition(header: string | null): string | null {
+  if (!header) return null;
+  let name: string | null = null;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      name = decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      name = null;
+    }
+  }
+  if (!name) {
+    const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+    name = (plain?.[2] ?? plain?.[1] ?? '').trim() || null;
+  }
+  const safe = name?.replace(/[/\\]/g, '_').trim();
+  return safe ? safe : null;
 }

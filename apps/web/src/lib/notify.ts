@@ -10,17 +10,25 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
 /**
  * The spec's error sentence: "Houston - there was a problem {middle}. Please try again or contact
  * your system administrator." Without a middle part: "Houston - there was a problem. Please ...".
+ * `reason`, when given, is a sentence the server wrote for people (e.g. why a reference item cannot
+ * be deleted: "The country 'France' is used by 2 subscribers and cannot be deleted.", issue 3 §2);
+ * it goes between the two fixed parts.
  */
-export function problemMessage(middle?: string): string {
+export function problemMessage(middle?: string, reason?: string): string {
   const what = middle ? ` ${middle}` : '';
-  return `Houston - there was a problem${what}. Please try again or contact your system administrator.`;
+  const trimmed = reason?.trim();
+  const why = trimmed ? ` ${/[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`}` : '';
+  return `Houston - there was a problem${what}.${why} Please try again or contact your system administrator.`;
 }
 
-/** Shows an error toast; `middle` is e.g. "getting the users" or "deleting a user" (part 1 §8). */
-export function notifyError(middle?: string): void {
+/**
+ * Shows an error toast; `middle` is e.g. "getting the users" or "deleting a user" (part 1 §8);
+ * `reason` is an optional sentence for people between the fixed parts (see {@link problemMessage}).
+ */
+export function notifyError(middle?: string, reason?: string): void {
   notifications.show({
     title: 'Oh Oh!',
-    message: problemMessage(middle),
+    message: problemMessage(middle, reason),
     color: 'red',
     autoClose: TOAST_AUTO_CLOSE_MS,
   });

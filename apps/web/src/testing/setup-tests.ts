@@ -27,6 +27,12 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+// Textarea autosize listens for web fonts loading (document.fonts, absent from jsdom).
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
 
 // STYLE.md "Tests": console.error fails the test. Warnings (server error details) are kept quiet.
 let consoleErrors: unknown[][] = [];

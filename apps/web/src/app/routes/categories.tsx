@@ -1,6 +1,7 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { ReferenceListScreen } from '../../features/reference-lists/components/reference-list-screen.tsx';
+import { categoriesList } from '../../features/reference-lists/reference-list-configs.ts';
 
-/** Categories list (part 1 §2 Reference-data lists). Not built yet: heading and a one-line notice. */
+/** /categories: the Categories list (part 1 §2 Reference-data lists). */
 export function CategoriesRoute() {
-  return <ComingSoon title="Categories" />;
+  return <ReferenceListScreen list={categoriesList} />;
 }

@@ -1,6 +1,7 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { ReferenceListScreen } from '../../features/reference-lists/components/reference-list-screen.tsx';
+import { countriesList } from '../../features/reference-lists/reference-list-configs.ts';
 
-/** Countries list (part 1 §2 Reference-data lists). Not built yet: heading and a one-line notice. */
+/** /countries: the Countries list (part 1 §2 Reference-data lists). */
 export function CountriesRoute() {
-  return <ComingSoon title="Countries" />;
+  return <ReferenceListScreen list={countriesList} />;
 }

@@ -1,6 +1,7 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { ReferenceListScreen } from '../../features/reference-lists/components/reference-list-screen.tsx';
+import { currenciesList } from '../../features/reference-lists/reference-list-configs.ts';
 
-/** Currencies list (part 1 §2 Reference-data lists). Not built yet: heading and a one-line notice. */
+/** /currencies: the Currencies list (part 1 §2 Reference-data lists). */
 export function CurrenciesRoute() {
-  return <ComingSoon title="Currencies" />;
+  return <ReferenceListScreen list={currenciesList} />;
 }

@@ -1,6 +1,7 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { ReferenceListScreen } from '../../features/reference-lists/components/reference-list-screen.tsx';
+import { paymentMethodsList } from '../../features/reference-lists/reference-list-configs.ts';
 
-/** Payment methods list (part 1 §2 Reference-data lists). Not built yet: heading and a one-line notice. */
+/** /payment-methods: the Payment Methods list (part 1 §2 Reference-data lists). */
 export function PaymentMethodsRoute() {
-  return <ComingSoon title="Payment Methods" />;
+  return <ReferenceListScreen list={paymentMethodsList} />;
 }

@@ -1,6 +1,41 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import type { Product } from '@back-office/contract/products';
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PageHeader } from '../../components/page-header.tsx';
+import { ExportProductsButton } from '../../features/products/components/export-products-button.tsx';
+import { ProductFormModal } from '../../features/products/components/product-form-modal.tsx';
+import { ProductsList } from '../../features/products/components/products-list.tsx';
 
-/** Products screen (part 1 §2 Products). Not built yet: heading and a one-line notice. */
+/** The dialog keeps its product while it fades out, so its title does not flip on close. */
+type ModalState = { opened: boolean; product: Product | null };
+
+/** /products (part 1 §2 Products): heading, Add New Product, Export Products, the list and its dialog. */
 export function ProductsRoute() {
-  return <ComingSoon title="Products" />;
+  const [modal, setModal] = useState<ModalState>({ opened: false, product: null });
+
+  return (
+    <>
+      <PageHeader
+        title="Products"
+        actions={
+          <>
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setModal({ opened: true, product: null })}
+            >
+              Add New Product
+            </Button>
+            <ExportProductsButton />
+          </>
+        }
+      />
+      <ProductsList onEdit={(product) => setModal({ opened: true, product })} />
+      <ProductFormModal
+        opened={modal.opened}
+        product={modal.product}
+        onClose={() => setModal((current) => ({ ...current, opened: false }))}
+      />
+    </>
+  );
 }

@@ -1,6 +1,13 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { Container } from '@mantine/core';
+import { PageHeader } from '../../components/page-header.tsx';
+import { SettingsForm } from '../../features/settings/components/settings-form.tsx';
 
-/** Organisation settings used on documents and emails (DESIGN.md domains; Administrators). Not built yet: heading and a one-line notice. */
+/** /settings, Administrators only: the organisation settings used on documents and emails (issue 3 §5). */
 export function SettingsRoute() {
-  return <ComingSoon title="Settings" />;
+  return (
+    <Container size="md" px={0}>
+      <PageHeader title="Settings" />
+      <SettingsForm />
+    </Container>
+  );
 }

@@ -1,6 +1,7 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { ReferenceListScreen } from '../../features/reference-lists/components/reference-list-screen.tsx';
+import { subscriptionTypesList } from '../../features/reference-lists/reference-list-configs.ts';
 
-/** Subscription types list (part 1 §2 Reference-data lists, route subs). Not built yet: heading and a one-line notice. */
+/** /subs: the Subscription Types list (part 1 §2 Reference-data lists). */
 export function SubscriptionTypesRoute() {
-  return <ComingSoon title="Subscription Types" />;
+  return <ReferenceListScreen list={subscriptionTypesList} />;
 }

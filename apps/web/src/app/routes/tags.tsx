@@ -1,6 +1,7 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { ReferenceListScreen } from '../../features/reference-lists/components/reference-list-screen.tsx';
+import { tagsList } from '../../features/reference-lists/reference-list-configs.ts';
 
-/** Tags list (part 1 §2 Reference-data lists). Not built yet: heading and a one-line notice. */
+/** /tags: the Tags list (part 1 §2 Reference-data lists). */
 export function TagsRoute() {
-  return <ComingSoon title="Tags" />;
+  return <ReferenceListScreen list={tagsList} />;
 }

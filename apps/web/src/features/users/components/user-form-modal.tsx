@@ -1,14 +1,15 @@
 import { createUserInputSchema, ROLES, type Role, type User } from '@back-office/contract/users';
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { FormModal } from '../../../components/form-modal.tsx';
+import { IncompleteFormAlert } from '../../../components/incomplete-form-alert.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { schemaValidator, useBlurValidationGuard } from '../../../lib/form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 
-export const INCOMPLETE_FORM_MESSAGE = 'Please complete all the information!';
 const EMAIL_TAKEN_MESSAGE = 'This email is already used by another user.';
 const LAST_ADMINISTRATOR_MESSAGE = 'The last Administrator must keep the Administrator role.';
 
@@ -33,20 +34,10 @@ type UserFormModalProps = {
  */
 export function UserFormModal({ opened, user, onClose }: UserFormModalProps) {
   const [busy, setBusy] = useState(false);
-  const handleClose = () => {
-    if (!busy) onClose();
-  };
   return (
-    <Modal
-      opened={opened}
-      onClose={handleClose}
-      title={user ? 'Edit User' : 'Add New User'}
-      closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      centered
-    >
+    <FormModal opened={opened} title={user ? 'Edit User' : 'Add New User'} busy={busy} onClose={onClose}>
       <UserForm key={user?.id ?? 'new'} user={user} onDone={onClose} onBusyChange={setBusy} />
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -130,11 +121,7 @@ function UserForm({ user, onDone, onBusyChange }: UserFormProps) {
           allowDeselect={false}
           {...form.getInputProps('role')}
         />
-        {submittedInvalid && !form.isValid() ? (
-          <Alert color="red" variant="light">
-            {INCOMPLETE_FORM_MESSAGE}
-          </Alert>
-        ) : null}
+        <IncompleteFormAlert show={submittedInvalid && !form.isValid()} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={pending}>
             Cancel

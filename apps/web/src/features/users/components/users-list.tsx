@@ -1,17 +1,14 @@
 import type { User } from '@back-office/contract/users';
-import { Avatar, Button, Center, Group, Loader, Paper, Table, Text, Transition } from '@mantine/core';
+import { Avatar, Button, Center, Group, Loader, Paper, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ConfirmDelete } from '../../../components/confirm-delete.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { FadingRow } from '../../../components/fading-row.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteUser, useForgetDeletedUser } from '../api/delete-user.ts';
 import { useUsers } from '../api/get-users.ts';
 
 export const NO_USERS_MESSAGE = 'No users exist!';
-
-/** Row animation of part 1 §9: 300 ms out, 900 ms in. */
-const FADE_IN_MS = 900;
-const FADE_OUT_MS = 300;
 
 type UsersListProps = {
   /** The signed-in user, whose own row has no Remove button (part 1 §6). */
@@ -64,12 +61,7 @@ type UserRowProps = {
 function UserRow({ user, canRemove, onView }: UserRowProps) {
   const deleteUser = useDeleteUser();
   const forgetDeletedUser = useForgetDeletedUser();
-  const [shown, setShown] = useState(false);
   const [deleted, setDeleted] = useState(false);
-
-  useEffect(() => {
-    setShown(true);
-  }, []);
 
   const handleDelete = async (): Promise<boolean> => {
     try {
@@ -84,37 +76,25 @@ function UserRow({ user, canRemove, onView }: UserRowProps) {
   };
 
   return (
-    <Transition
-      mounted={shown && !deleted}
-      transition="fade"
-      duration={FADE_IN_MS}
-      exitDuration={FADE_OUT_MS}
-      onExited={() => {
-        if (deleted) void forgetDeletedUser(user.id);
-      }}
-    >
-      {(styles) => (
-        <Table.Tr style={styles}>
-          <Table.Td w={56}>
-            <Avatar src={user.picture} name={user.fullName} color="initials" alt={user.fullName} />
-          </Table.Td>
-          <Table.Td>
-            <Text fw={500}>{user.fullName}</Text>
-          </Table.Td>
-          <Table.Td>
-            <Text c="dimmed">({user.email})</Text>
-          </Table.Td>
-          <Table.Td w={140}>{user.role}</Table.Td>
-          <Table.Td w={300}>
-            <Group gap="xs" justify="flex-end" wrap="nowrap">
-              <Button size="xs" variant="light" onClick={() => onView(user)}>
-                View
-              </Button>
-              {canRemove ? <ConfirmDelete onConfirm={handleDelete} /> : null}
-            </Group>
-          </Table.Td>
-        </Table.Tr>
-      )}
-    </Transition>
+    <FadingRow removed={deleted} onRemoved={() => void forgetDeletedUser(user.id)}>
+      <Table.Td w={56}>
+        <Avatar src={user.picture} name={user.fullName} color="initials" alt={user.fullName} />
+      </Table.Td>
+      <Table.Td>
+        <Text fw={500}>{user.fullName}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text c="dimmed">({user.email})</Text>
+      </Table.Td>
+      <Table.Td w={140}>{user.role}</Table.Td>
+      <Table.Td w={300}>
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Button size="xs" variant="light" onClick={() => onView(user)}>
+            View
+          </Button>
+          {canRemove ? <ConfirmDelete onConfirm={handleDelete} /> : null}
+        </Group>
+      </Table.Td>
+    </FadingRow>
   );
 }

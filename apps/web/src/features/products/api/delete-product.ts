@@ -1,0 +1,25 @@
+import type { Product } from '@back-office/contract/products';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { productsQueryKey } from './get-products.ts';
+
+/** `DELETE /api/products/{id}` (part 1 §7 Products; a soft delete on the server, DESIGN.md). */
+export function deleteProduct(id: number): Promise<void> {
+  return apiRequest(`/api/products/${id}`, { method: 'DELETE' });
+}
+
+/** Removes a deleted product from the cached list once its row has faded out (part 1 §4 Row delete). */
+export function useForgetDeletedProduct() {
+  const queryClient = useQueryClient();
+  return (id: number) => {
+    queryClient.setQueryData<Product[]>(productsQueryKey, (products) =>
+      products?.filter((product) => product.id !== id),
+    );
+    return queryClient.invalidateQueries({ queryKey: productsQueryKey });
+  };
+}
+
+/** Deletes a product on the server; the list drops the row only after the server said yes. */
+export function useDeleteProduct() {
+  return useMutation({ mutationFn: deleteProduct });
+}

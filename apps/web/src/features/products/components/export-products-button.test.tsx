@@ -1,0 +1,74 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, problemResponse } from '../../../testing/fetch-mock.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { signIn } from '../../../testing/session.ts';
+import { ExportProductsButton } from './export-products-button.tsx';
+
+const CSV = '\uFEFFid,name\n1,Agenda été\n';
+
+/** The names the browser was asked to save files under. */
+let savedNames: string[] = [];
+
+beforeEach(() => {
+  savedNames = [];
+  // jsdom has no object URLs; the download itself is observed through the link's click.
+  vi.stubGlobal(
+    'URL',
+    class extends URL {
+      static override createObjectURL = () => 'blob:export';
+      static override revokeObjectURL = () => {};
+    },
+  );
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    savedNames.push(this.download);
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('ExportProductsButton', () => {
+  it('downloads the CSV with the bearer token and saves it under the name the server gives', async () => {
+    signIn();
+    const requests = mockFetch({
+      'GET /api/products/export': () =>
+        new Response(CSV, {
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': `attachment; filename="products-export-2025-03-07.csv"; filename*=UTF-8''products-export-2025-03-07.csv`,
+          },
+        }),
+    });
+    const { user } = renderWithProviders(<ExportProductsButton />);
+    await user.click(screen.getByRole('button', { name: 'Export Products' }));
+    await vi.waitFor(() => expect(savedNames).toEqual(['products-export-2025-03-07.csv']));
+    expect(requests[0]?.headers.get('Authorization')).toMatch(/^Bearer /);
+  });
+
+  it('names the file products-export-{year}-{month}-{day}.csv when the server gives no name', async () => {
+    signIn();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 0, 9, 10, 0, 0));
+    mockFetch({
+      'GET /api/products/export': () => new Response(CSV, { headers: { 'Content-Type': 'text/csv' } }),
+    });
+    const { user } = renderWithProviders(<ExportProductsButton />);
+    await user.click(screen.getByRole('button', { name: 'Export Products' }));
+    await vi.waitFor(() => expect(savedNames).toEqual(['products-export-2025-01-09.csv']));
+  });
+
+  it('says so in a toast when the export fails', async () => {
+    signIn();
+    mockFetch({ 'GET /api/products/export': () => problemResponse(500, 'internal') });
+    const { user } = renderWithProviders(<ExportProductsButton />);
+    await user.click(screen.getByRole('button', { name: 'Export Products' }));
+    expect(
+      await screen.findByText(
+        'Houston - there was a problem exporting the products. Please try again or contact your system administrator.',
+      ),
+    ).toBeInTheDocument();
+    expect(savedNames).toEqual([]);
+  });
+});

@@ -1,0 +1,161 @@
+import { NEW_PRODUCT, type Product, saveProductInputSchema } from '@back-office/contract/products';
+import { Button, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { CurrencyInput } from '../../../components/currency-input.tsx';
+import { FormModal } from '../../../components/form-modal.tsx';
+import { IncompleteFormAlert } from '../../../components/incomplete-form-alert.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { schemaValidator, useBlurValidationGuard } from '../../../lib/form.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useCreateProduct } from '../api/create-product.ts';
+import { useUpdateProduct } from '../api/update-product.ts';
+
+/** Part 1 §2 Products: the Active? switch's hints, on and off. */
+export const ACTIVE_HINT = '(Yes - product is active)';
+export const INACTIVE_HINT = '(No - product is NOT active)';
+
+/** Number fields hold `''` while empty, so that "required" can be told apart from 0. */
+type ProductFormValues = {
+  name: string;
+  euroPrice: number | string;
+  swissPrice: number | string;
+  active: boolean;
+  currentStock: number | string;
+  minStockAlert: number | string;
+};
+
+const FIELDS = ['name', 'euroPrice', 'swissPrice', 'active', 'currentStock', 'minStockAlert'] as const;
+
+type ProductFormModalProps = {
+  opened: boolean;
+  /** The product being edited, or null to add a new one. */
+  product: Product | null;
+  onClose: () => void;
+};
+
+/**
+ * The Add New Product / Edit Product dialog (part 1 §2 Products, §4 Modal and product defaults,
+ * §5 Product form, §8 messages): Name, Euros Price (€), Swiss Price (CHF), Current Stock, Minimum
+ * Stock Level and the Active? switch with its hint; Save when adding, Update when editing. Static
+ * backdrop. It stays open with a busy button until the server answers (DESIGN.md) and shows the
+ * server's field errors under their fields.
+ */
+export function ProductFormModal({ opened, product, onClose }: ProductFormModalProps) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <FormModal
+      opened={opened}
+      title={product ? 'Edit Product' : 'Add New Product'}
+      busy={busy}
+      size="lg"
+      onClose={onClose}
+    >
+      <ProductForm key={product?.id ?? 'new'} product={product} onDone={onClose} onBusyChange={setBusy} />
+    </FormModal>
+  );
+}
+
+type ProductFormProps = {
+  product: Product | null;
+  onDone: () => void;
+  onBusyChange: (busy: boolean) => void;
+};
+
+function ProductForm({ product, onDone, onBusyChange }: ProductFormProps) {
+  const createProduct = useCreateProduct();
+  const updateProduct = useUpdateProduct();
+  const [submittedInvalid, setSubmittedInvalid] = useState(false);
+  const blurGuard = useBlurValidationGuard();
+  const initial = product ?? NEW_PRODUCT;
+  const form = useForm<ProductFormValues>({
+    initialValues: {
+      name: initial.name,
+      euroPrice: initial.euroPrice,
+      swissPrice: initial.swissPrice,
+      active: initial.active,
+      currentStock: initial.currentStock,
+      minStockAlert: initial.minStockAlert,
+    },
+    validate: schemaValidator(saveProductInputSchema),
+    validateInputOnBlur: true,
+    enhanceGetInputProps: blurGuard.enhanceGetInputProps,
+  });
+  const pending = createProduct.isPending || updateProduct.isPending;
+
+  const showFieldErrors = (error: unknown): boolean => {
+    if (!(error instanceof ApiError)) return false;
+    let shown = false;
+    for (const field of FIELDS) {
+      const message = error.fieldMessage(field);
+      if (message) {
+        form.setFieldError(field, message);
+        shown = true;
+      }
+    }
+    return shown;
+  };
+
+  const handleSubmit = form.onSubmit(
+    async (values) => {
+      setSubmittedInvalid(false);
+      const input = saveProductInputSchema.parse(values);
+      onBusyChange(true);
+      try {
+        if (product) {
+          const saved = await updateProduct.mutateAsync({ id: product.id, ...input });
+          notifySuccess(`Product '${saved.name}' was updated successfully!`);
+        } else {
+          const saved = await createProduct.mutateAsync(input);
+          notifySuccess(`Product '${saved.name}' was created successfully!`);
+        }
+        onBusyChange(false);
+        onDone();
+      } catch (error) {
+        onBusyChange(false);
+        if (!showFieldErrors(error)) notifyError(product ? 'updating a product' : 'creating a product');
+      }
+    },
+    () => setSubmittedInvalid(true),
+  );
+
+  return (
+    <form onSubmit={handleSubmit} noValidate {...blurGuard.formProps}>
+      <Stack gap="md">
+        <TextInput label="Name" autoComplete="off" data-autofocus {...form.getInputProps('name')} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <CurrencyInput label="Euros Price" prefix="€" {...form.getInputProps('euroPrice')} />
+          <CurrencyInput label="Swiss Price" prefix="CHF" {...form.getInputProps('swissPrice')} />
+          <NumberInput
+            label="Current Stock"
+            allowDecimal={false}
+            allowNegative={false}
+            min={0}
+            {...form.getInputProps('currentStock')}
+          />
+          <NumberInput
+            label="Minimum Stock Level"
+            allowDecimal={false}
+            allowNegative={false}
+            min={0}
+            {...form.getInputProps('minStockAlert')}
+          />
+        </SimpleGrid>
+        <Switch
+          label="Active?"
+          description={form.values.active ? ACTIVE_HINT : INACTIVE_HINT}
+          {...form.getInputProps('active', { type: 'checkbox' })}
+        />
+        <IncompleteFormAlert show={submittedInvalid && !form.isValid()} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            {product ? 'Update' : 'Save'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import {
+  COUNTRY_ORDER,
+  type ReferenceItem,
+  type ReferenceItemInput,
+  referenceItemSchema,
+} from '@back-office/contract/reference-lists';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { ReferenceListConfig } from '../reference-list-configs.ts';
+import { referenceItemsQueryKey } from './get-reference-items.ts';
+
+/**
+ * The wire body of a create or update (part 1 §7 Reference data): `name`, plus `symbol` for
+ * currencies, `directDebit` for payment methods, and `order: 100` for countries (§4).
+ */
+export function referenceItemBody(list: ReferenceListConfig, input: ReferenceItemInput) {
+  return {
+    name: input.name,
+    ...(list.withSymbol ? { symbol: input.symbol ?? '' } : {}),
+    ...(list.withDirectDebit ? { directDebit: input.directDebit ?? false } : {}),
+    ...(list.withOrder ? { order: COUNTRY_ORDER } : {}),
+  };
+}
+
+/** `POST /api/{list}` returns the created item with status 201 (part 1 §7 Reference data). */
+export function createReferenceItem(
+  list: ReferenceListConfig,
+  input: ReferenceItemInput,
+): Promise<ReferenceItem> {
+  return apiRequest(list.apiPath, {
+    method: 'POST',
+    body: referenceItemBody(list, input),
+    schema: referenceItemSchema,
+  });
+}
+
+/** Creates an item, then reloads the list in the server's order (no optimistic edit, DESIGN.md). */
+export function useCreateReferenceItem(list: ReferenceListConfig) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReferenceItemInput) => createReferenceItem(list, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: referenceItemsQueryKey(list) }),
+  });
+}

@@ -1,0 +1,37 @@
+import {
+  type ReferenceItem,
+  type ReferenceItemInput,
+  referenceItemSchema,
+} from '@back-office/contract/reference-lists';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { ReferenceListConfig } from '../reference-list-configs.ts';
+import { referenceItemBody } from './create-reference-item.ts';
+import { referenceItemsQueryKey } from './get-reference-items.ts';
+
+/** The fields of an item plus the id of the one being edited (part 1 §7 Reference data). */
+export type UpdateReferenceItemVariables = ReferenceItemInput & { id: number };
+
+/** `PATCH /api/{list}/{id}` with `{id, name, ...}` returns the updated item (part 1 §7 Reference data). */
+export function updateReferenceItem(
+  list: ReferenceListConfig,
+  input: UpdateReferenceItemVariables,
+): Promise<ReferenceItem> {
+  return apiRequest(`${list.apiPath}/${input.id}`, {
+    method: 'PATCH',
+    body: { id: input.id, ...referenceItemBody(list, input) },
+    schema: referenceItemSchema,
+  });
+}
+
+/**
+ * Updates an item, then reloads the list from the server. Unlike the legacy client (part 1 §4 "Edit
+ * is applied locally"), nothing changes on screen before the server accepted it (DESIGN.md).
+ */
+export function useUpdateReferenceItem(list: ReferenceListConfig) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateReferenceItemVariables) => updateReferenceItem(list, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: referenceItemsQueryKey(list) }),
+  });
+}

@@ -1,0 +1,175 @@
+import {
+  type ReferenceItem,
+  type ReferenceItemInput,
+  referenceItemInputSchemas,
+} from '@back-office/contract/reference-lists';
+import { Button, Group, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { type FocusEvent, useState } from 'react';
+import { FormModal } from '../../../components/form-modal.tsx';
+import { IncompleteFormAlert } from '../../../components/incomplete-form-alert.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { schemaValidator, useBlurValidationGuard } from '../../../lib/form.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useCreateReferenceItem } from '../api/create-reference-item.ts';
+import { useUpdateReferenceItem } from '../api/update-reference-item.ts';
+import type { ReferenceListConfig } from '../reference-list-configs.ts';
+
+const NAME_TAKEN_MESSAGE = 'An item with this name already exists.';
+
+type ReferenceItemFormValues = {
+  name: string;
+  symbol: string;
+  directDebit: boolean;
+};
+
+const FIELDS = ['name', 'symbol', 'directDebit'] as const;
+
+/** Puts the caret after the last character (part 1 §2: "Focusing the name input places the cursor at the end"). */
+function moveCaretToEnd(input: HTMLInputElement): void {
+  const end = input.value.length;
+  input.setSelectionRange(end, end);
+}
+
+type ReferenceItemFormModalProps = {
+  list: ReferenceListConfig;
+  opened: boolean;
+  /** The item being edited, or null to add a new one. */
+  item: ReferenceItem | null;
+  onClose: () => void;
+};
+
+/**
+ * The Add New X / Edit X dialog of a reference list (part 1 §2 Reference-data lists, §4 Modal, §5,
+ * §8): Name (its minimum length from the contract: 4, countries none, tags required only), Symbol for
+ * currencies, Direct debit for payment methods; Save when adding, Update when editing; Cancel, the
+ * close icon and Escape close it. It stays open until the server answers; a taken name shows under
+ * Name (DESIGN.md).
+ */
+export function ReferenceItemFormModal({ list, opened, item, onClose }: ReferenceItemFormModalProps) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <FormModal opened={opened} title={item ? list.editTitle : list.addTitle} busy={busy} onClose={onClose}>
+      <ReferenceItemForm
+        key={item?.id ?? 'new'}
+        list={list}
+        item={item}
+        onDone={onClose}
+        onBusyChange={setBusy}
+      />
+    </FormModal>
+  );
+}
+
+type ReferenceItemFormProps = {
+  list: ReferenceListConfig;
+  item: ReferenceItem | null;
+  onDone: () => void;
+  onBusyChange: (busy: boolean) => void;
+};
+
+function ReferenceItemForm({ list, item, onDone, onBusyChange }: ReferenceItemFormProps) {
+  const createItem = useCreateReferenceItem(list);
+  const updateItem = useUpdateReferenceItem(list);
+  const [submittedInvalid, setSubmittedInvalid] = useState(false);
+  const blurGuard = useBlurValidationGuard();
+  const schema = referenceItemInputSchemas[list.key];
+  const form = useForm<ReferenceItemFormValues>({
+    initialValues: {
+      name: item?.name ?? '',
+      symbol: item?.symbol ?? '',
+      directDebit: item?.directDebit ?? false,
+    },
+    validate: schemaValidator(schema),
+    validateInputOnBlur: true,
+    enhanceGetInputProps: blurGuard.enhanceGetInputProps,
+  });
+  const pending = createItem.isPending || updateItem.isPending;
+
+  const showServerRefusal = (error: unknown): boolean => {
+    if (!(error instanceof ApiError)) return false;
+    let shown = false;
+    for (const field of FIELDS) {
+      const message = error.fieldMessage(field);
+      if (message) {
+        form.setFieldError(field, message);
+        shown = true;
+      }
+    }
+    if (!shown && error.code === 'reference_lists.name_taken') {
+      form.setFieldError('name', error.detail ?? NAME_TAKEN_MESSAGE);
+      shown = true;
+    }
+    return shown;
+  };
+
+  const handleSubmit = form.onSubmit(
+    async (values) => {
+      setSubmittedInvalid(false);
+      const input: ReferenceItemInput = schema.parse(values);
+      onBusyChange(true);
+      try {
+        const saved = item
+          ? await updateItem.mutateAsync({ ...input, id: item.id })
+          : await createItem.mutateAsync(input);
+        notifySuccess(`Item '${saved.name}' was ${item ? 'updated' : 'created'} successfully!`);
+        onBusyChange(false);
+        onDone();
+      } catch (error) {
+        onBusyChange(false);
+        if (!showServerRefusal(error)) notifyError(list.errors.save);
+      }
+    },
+    () => setSubmittedInvalid(true),
+  );
+
+  const nameProps = form.getInputProps('name');
+  const handleNameFocus = (event: FocusEvent<HTMLInputElement>) => {
+    nameProps.onFocus?.(event);
+    const input = event.currentTarget;
+    moveCaretToEnd(input);
+    // A click places the caret after the focus event; put it back at the end once the click is done.
+    setTimeout(() => {
+      if (document.activeElement === input) moveCaretToEnd(input);
+    }, 0);
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate {...blurGuard.formProps}>
+      <Stack gap="md">
+        <TextInput
+          label="Name"
+          placeholder={list.namePlaceholder}
+          autoComplete="off"
+          data-autofocus
+          {...nameProps}
+          onFocus={handleNameFocus}
+        />
+        {list.withSymbol ? (
+          <TextInput
+            label="Symbol"
+            placeholder="Currency symbol."
+            autoComplete="off"
+            {...form.getInputProps('symbol')}
+          />
+        ) : null}
+        {list.withDirectDebit ? (
+          <Switch
+            label="Direct debit"
+            description="Payments by SEPA direct debit (a mandate is needed)"
+            {...form.getInputProps('directDebit', { type: 'checkbox' })}
+          />
+        ) : null}
+        <IncompleteFormAlert show={submittedInvalid && !form.isValid()} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            {item ? 'Update' : 'Save'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Settings } from '@back-office/contract/settings';
+import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+
+/**
+ * The texts of receipts and invoices (issue 3 §5): the signatory of receipts, the receipt's legal
+ * statement, the invoice footer (legal mentions) and the payment terms.
+ */
+export function SettingsDocumentFields({ form }: { form: UseFormReturnType<Settings> }) {
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Signatory name" autoComplete="off" {...form.getInputProps('signatoryName')} />
+        <TextInput label="Signatory title" autoComplete="off" {...form.getInputProps('signatoryTitle')} />
+      </SimpleGrid>
+      <Textarea
+        label="Receipt legal statement"
+        autosize
+        minRows={3}
+        maxRows={8}
+        {...form.getInputProps('receiptStatement')}
+      />
+      <Textarea
+        label="Invoice footer"
+        description="Legal mentions printed at the bottom of invoices."
+        autosize
+        minRows={3}
+        maxRows={8}
+        {...form.getInputProps('invoiceFooter')}
+      />
+      <Textarea
+        label="Payment terms text"
+        autosize
+        minRows={2}
+        maxRows={6}
+        {...form.getInputProps('paymentTermsText')}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,152 @@
+import { LOGO_MAX_BYTES, type Settings } from '@back-office/contract/settings';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, problemResponse } from '../../../testing/fetch-mock.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { signIn } from '../../../testing/session.ts';
+import { SettingsForm } from './settings-form.tsx';
+
+const EMPTY: Settings = {
+  organisationName: '',
+  address: '',
+  emailSenderName: '',
+  emailSenderAddress: '',
+  sirenOrRna: '',
+  sepaCreditorId: '',
+  signatoryName: '',
+  signatoryTitle: '',
+  organisationPurpose: '',
+  receiptStatement: '',
+  invoiceFooter: '',
+  paymentTermsText: '',
+  logo: null,
+};
+
+/** A 1×1 transparent PNG. */
+const PNG_BYTES = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='),
+  (char) => char.charCodeAt(0),
+);
+
+function pickLogo(file: File) {
+  fireEvent.change(screen.getByLabelText('Logo file'), { target: { files: [file] } });
+}
+
+describe('SettingsForm', () => {
+  it('shows every settings field with the stored values', async () => {
+    signIn();
+    mockFetch({
+      'GET /api/settings': () =>
+        jsonResponse({ ...EMPTY, organisationName: 'Amis de la Suisse', address: '1 rue X' }),
+    });
+    renderWithProviders(<SettingsForm />);
+    expect(await screen.findByLabelText('Organisation name')).toHaveValue('Amis de la Suisse');
+    expect(screen.getByLabelText('Address')).toHaveValue('1 rue X');
+    for (const label of [
+      'Email sender name',
+      'Email sender address',
+      'SIREN or RNA number',
+      'SEPA creditor identifier (ICS)',
+      'Signatory name',
+      'Signatory title',
+      'Organisation purpose',
+      'Receipt legal statement',
+      'Invoice footer',
+      'Payment terms text',
+    ]) {
+      expect(screen.getByLabelText(label)).toHaveValue('');
+    }
+    expect(screen.getByText('No logo')).toBeInTheDocument();
+  });
+
+  it('refuses a logo that is not PNG or JPEG', async () => {
+    signIn();
+    mockFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
+    renderWithProviders(<SettingsForm />);
+    await screen.findByLabelText('Organisation name');
+    pickLogo(new File(['GIF89a'], 'logo.gif', { type: 'image/gif' }));
+    expect(await screen.findByText('The logo must be a PNG or JPEG image.')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Logo preview' })).not.toBeInTheDocument();
+  });
+
+  it('refuses a logo larger than 1 MB', async () => {
+    signIn();
+    mockFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
+    renderWithProviders(<SettingsForm />);
+    await screen.findByLabelText('Organisation name');
+    pickLogo(new File([new Uint8Array(LOGO_MAX_BYTES + 1)], 'big.png', { type: 'image/png' }));
+    expect(await screen.findByText('The logo must be at most 1 MB.')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Logo preview' })).not.toBeInTheDocument();
+  });
+
+  it('previews a PNG logo, can remove it again, and saves every field with it', async () => {
+    signIn();
+    const requests = mockFetch({
+      'GET /api/settings': () => jsonResponse(EMPTY),
+      'PUT /api/settings': (request) => jsonResponse(request.body),
+    });
+    const { user } = renderWithProviders(<SettingsForm />);
+    await user.type(await screen.findByLabelText('Organisation name'), 'Amis de la Suisse');
+    await user.type(screen.getByLabelText('Email sender address'), 'contact@amis.example');
+
+    pickLogo(new File([PNG_BYTES], 'logo.png', { type: 'image/png' }));
+    const preview = await screen.findByRole('img', { name: 'Logo preview' });
+    expect(preview.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await user.click(screen.getByRole('button', { name: 'Remove logo' }));
+    expect(screen.queryByRole('img', { name: 'Logo preview' })).not.toBeInTheDocument();
+    pickLogo(new File([PNG_BYTES], 'logo.png', { type: 'image/png' }));
+    await screen.findByRole('img', { name: 'Logo preview' });
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Settings were saved successfully!')).toBeInTheDocument();
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      ...EMPTY,
+      organisationName: 'Amis de la Suisse',
+      emailSenderAddress: 'contact@amis.example',
+      logo: expect.stringMatching(/^data:image\/png;base64,/),
+    });
+  });
+
+  it('checks the sender address before sending', async () => {
+    signIn();
+    const requests = mockFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
+    const { user } = renderWithProviders(<SettingsForm />);
+    await user.type(await screen.findByLabelText('Email sender address'), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Valid email is required')).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('shows the fields the server refused under them', async () => {
+    signIn();
+    mockFetch({
+      'GET /api/settings': () => jsonResponse(EMPTY),
+      'PUT /api/settings': () =>
+        problemResponse(400, 'validation.failed', {
+          errors: [{ path: 'logo', message: 'The logo must be a PNG or JPEG image.' }],
+        }),
+    });
+    const { user } = renderWithProviders(<SettingsForm />);
+    await screen.findByLabelText('Organisation name');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The logo must be a PNG or JPEG image.')).toBeInTheDocument();
+    expect(screen.queryByText('Settings were saved successfully!')).not.toBeInTheDocument();
+  });
+
+  it('says so in a toast when saving fails', async () => {
+    signIn();
+    mockFetch({
+      'GET /api/settings': () => jsonResponse(EMPTY),
+      'PUT /api/settings': () => problemResponse(500, 'internal'),
+    });
+    const { user } = renderWithProviders(<SettingsForm />);
+    await screen.findByLabelText('Organisation name');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'Houston - there was a problem saving the settings. Please try again or contact your system administrator.',
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * Saving a downloaded file in the browser (part 1 §7 Products: the export "is saved as a file").
+ */
+
+/** Offers `blob` to the browser as a download named `filename`. */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser time to start the download before the URL goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** `YYYY-MM-DD` of a day in local time, e.g. 2025-03-07 (file names of exports). */
+export function localIsoDate(date: Date = new Date()): string {
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${day}`;
+}

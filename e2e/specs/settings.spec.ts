@@ -1,0 +1,96 @@
+import { getSettingsThroughApi } from '../fixtures/catalogue.ts';
+import { ADMIN } from '../fixtures/env.ts';
+import { expect, test } from '../fixtures/test.ts';
+import { expectSuccessToast, openFromAdminMenu, screenshot, signInThroughUi } from '../fixtures/ui.ts';
+
+/** Organisation settings, Administrators only (issue 3 §5; DESIGN.md domains). */
+
+/** A 1×1 red PNG (the preview stretches it into a visible red square). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const VALUES: Record<string, string> = {
+  'Organisation name': 'Les Amis franco-suisses',
+  Address: '12 rue de la Paix\n75002 Paris',
+  'Email sender name': 'Les Amis franco-suisses',
+  'Email sender address': 'contact@amis-franco-suisses.example',
+  'SIREN or RNA number': 'W751234567',
+  'SEPA creditor identifier (ICS)': 'FR12ZZZ123456',
+  'Signatory name': 'Hélène Dupré',
+  'Signatory title': 'Trésorière',
+  'Organisation purpose': 'Association loi 1901 d’intérêt général, amitié franco-suisse.',
+  'Receipt legal statement':
+    'Reçu au titre des dons à certains organismes d’intérêt général (art. 200 du CGI).',
+  'Invoice footer': 'Association non assujettie à la TVA (art. 261-7-1° du CGI).',
+  'Payment terms text': 'Paiement à réception de facture.',
+};
+
+test('an administrator fills in the organisation settings, and they are kept', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  await signInThroughUi(page, ADMIN.email, ADMIN.password);
+  await openFromAdminMenu(page, 'Settings');
+
+  await test.step('the logo must be a PNG or JPEG of at most 1 MB', async () => {
+    await page
+      .getByLabel('Logo file')
+      .setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await expect(page.getByText('The logo must be a PNG or JPEG image.')).toBeVisible();
+    await page.getByLabel('Logo file').setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(1024 * 1024 + 1),
+    });
+    await expect(page.getByText('The logo must be at most 1 MB.')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Logo preview' })).toHaveCount(0);
+  });
+
+  await test.step('fill in every field and a logo, then save', async () => {
+    for (const [label, value] of Object.entries(VALUES)) {
+      await page.getByLabel(label, { exact: true }).fill(value);
+    }
+    await page
+      .getByLabel('Logo file')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByRole('img', { name: 'Logo preview' })).toBeVisible();
+    await expect(page.getByText('The logo must be at most 1 MB.')).toHaveCount(0);
+    await page.getByRole('heading', { name: 'Settings' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-filled-top', { fullPage: false });
+    await page.getByRole('button', { name: 'Save' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-filled-bottom', { fullPage: false });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectSuccessToast(page, 'Settings were saved successfully!');
+  });
+
+  await test.step('after a reload the values are still there', async () => {
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+    for (const [label, value] of Object.entries(VALUES)) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+    }
+    await expect(page.getByRole('img', { name: 'Logo preview' })).toHaveAttribute(
+      'src',
+      /^data:image\/png;base64,/,
+    );
+    const saved = await getSettingsThroughApi(request, adminToken);
+    expect(saved.organisationName).toBe(VALUES['Organisation name']);
+    expect(saved.logo).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
+    await screenshot(page, 'settings-after-reload', { fullPage: false });
+  });
+});
+
+test('a User can neither see nor open Settings', async ({ page, seedUser }) => {
+  const user = await seedUser({ fullName: 'Settings Outsider' });
+  await signInThroughUi(page, user.email, user.password);
+  await page.getByRole('navigation').getByRole('button', { name: 'Admin' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Products' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Settings' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/#/settings');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toHaveCount(0);
+});
