@@ -39,6 +39,8 @@ import { referenceListsRoutes } from './modules/reference-lists/reference-lists.
 import { createReferenceListsService } from './modules/reference-lists/reference-lists.service.ts';
 import { createSalesRepository } from './modules/sales/sales.repository.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
+import { createSalesExportRepository } from './modules/sales/sales-export.repository.ts';
+import { salesExportRoutes } from './modules/sales/sales-export.routes.ts';
 import { createSalesService } from './modules/sales/sales.service.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -186,6 +188,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(subscribersRoutes, { subscribersService });
   await app.register(donationsRoutes, { donationsService });
   await app.register(receiptsRoutes, { receiptsService });
+  await app.register(salesExportRoutes, { db, repository: createSalesExportRepository() });
   await app.register(salesRoutes, { salesService });
 
   const webDist = deps.webDistDir ?? DEFAULT_WEB_DIST;

@@ -174,3 +174,37 @@ export const NEW_SALE_DEFAULTS = {
   swissSale: false,
   country: 0,
 } as const;
+
+/**
+ * `GET /api/sales/export` query (part 2 §7): its own names: `amountMin`/`amountMax` (exclusive),
+ * `product`; `isdetailed` true gives one row per line. Paging parameters are accepted and ignored:
+ * an export has every matching sale.
+ */
+export const saleExportQuerySchema = z.object({
+  id: optionalNumber,
+  name: z.string().trim().max(100).optional(),
+  zip: z.string().trim().max(20).optional(),
+  addedafter: optionalDate,
+  addedbefore: optionalDate,
+  amountMin: optionalNumber,
+  amountMax: optionalNumber,
+  product: z.union([z.literal(''), z.coerce.number().int().min(0)]).optional(),
+  isdetailed: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
+    .optional()
+    .transform((value) => value === true || value === 'true' || value === '1'),
+  listfrom: z.coerce.number().int().optional(),
+  listlength: z.coerce.number().int().optional(),
+});
+export type SaleExportQuery = z.infer<typeof saleExportQuerySchema>;
+
+/** `GET /api/sales/salecount?from&to` (part 2 §7): sales added from `from` to `to`, both days included. */
+export const saleCountQuerySchema = z
+  .object({
+    from: z.string().refine(isIsoDate, { message: 'Dates are written YYYY-MM-DD.' }),
+    to: z.string().refine(isIsoDate, { message: 'Dates are written YYYY-MM-DD.' }),
+  })
+  .refine((value) => value.from <= value.to, {
+    message: 'The start date must not be after the end date.',
+    path: ['to'],
+  });

@@ -1,0 +1,166 @@
+import { saleCountQuerySchema, saleExportQuerySchema } from '@back-office/contract/sales';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import { attachmentDisposition, csvStream } from '../../lib/csv.ts';
+import type { SaleFilter } from './sales.repository.ts';
+import type { ExportedSale, SalesExportRepository } from './sales-export.repository.ts';
+
+const SALE_COLUMNS = [
+  { key: 'ref', header: 'ref' },
+  { key: 'date', header: 'date' },
+  { key: 'subscriberId', header: 'subscriberId' },
+  { key: 'fullName', header: 'name' },
+  { key: 'association', header: 'association' },
+  { key: 'addr1', header: 'address1' },
+  { key: 'addr2', header: 'address2' },
+  { key: 'addr3', header: 'address3' },
+  { key: 'town', header: 'town' },
+  { key: 'postcode', header: 'postcode' },
+  { key: 'country', header: 'country' },
+  { key: 'email', header: 'email' },
+  { key: 'currency', header: 'currency' },
+  { key: 'subTotal', header: 'subTotal' },
+  { key: 'discountPercentage', header: 'discountPercentage' },
+  { key: 'discountAmount', header: 'discountAmount' },
+  { key: 'deliveryCharge', header: 'deliveryCharge' },
+  { key: 'donation', header: 'donation' },
+  { key: 'total', header: 'total' },
+  { key: 'orderNumber', header: 'orderNumber' },
+  { key: 'addedBy', header: 'addedBy' },
+] as const;
+
+const LINE_COLUMNS = [
+  { key: 'ref', header: 'ref' },
+  { key: 'date', header: 'date' },
+  { key: 'fullName', header: 'name' },
+  { key: 'postcode', header: 'postcode' },
+  { key: 'currency', header: 'currency' },
+  { key: 'productId', header: 'productId' },
+  { key: 'productName', header: 'product' },
+  { key: 'quantity', header: 'quantity' },
+  { key: 'unitPrice', header: 'unitPrice' },
+  { key: 'lineTotal', header: 'lineTotal' },
+] as const;
+
+const TOTAL_COLUMNS = [
+  { key: 'productName', header: 'product' },
+  { key: 'currency', header: 'currency' },
+  { key: 'quantity', header: 'quantity' },
+  { key: 'amount', header: 'amount' },
+  { key: 'sales', header: 'sales' },
+] as const;
+
+/** Amounts as plain decimals (`12.50`), dates `YYYY-MM-DD`, as spreadsheets read them. */
+const decimal = (value: string) => Number(value).toFixed(2);
+
+/**
+ * `GET /api/sales/export` (`sales-export.csv`, or `detailed-sales-export.csv` with `isdetailed`) and
+ * `GET /api/sales/salecount` (`sales totals (from-to).csv`): streamed, UTF-8 with BOM, formula-safe,
+ * whatever the Accept header (part 2 §7; issue 6 §5). Any signed-in user.
+ */
+export const salesExportRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  repository: SalesExportRepository;
+}> = async (app, { db, repository }) => {
+  const tags = ['sales: exports'];
+
+  app.get(
+    '/api/sales/export',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Matching sales as CSV, one row per sale or per line',
+        querystring: saleExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    (request, reply) => {
+      const query = request.query;
+      const filter: SaleFilter = {
+        id: query.id,
+        name: query.name,
+        zip: query.zip,
+        addedafter: query.addedafter,
+        addedbefore: query.addedbefore,
+        greaterThan: query.amountMin,
+        lessThan: query.amountMax,
+        productid: query.product,
+      };
+      const sales = repository.streamSales(db, filter);
+      const saleRows = async function* () {
+        for await (const sale of sales) {
+          yield {
+            ...sale,
+            date: sale.addedOn.toISOString().slice(0, 10),
+            subTotal: decimal(sale.subTotal),
+            discountPercentage: Number(sale.discountPercentage),
+            discountAmount: decimal(sale.discountAmount),
+            deliveryCharge: decimal(sale.deliveryCharge),
+            donation: decimal(sale.donation),
+            total: decimal(sale.total),
+          };
+        }
+      };
+      const lineRows = async function* () {
+        let batch: ExportedSale[] = [];
+        const flush = async function* () {
+          const bySale = new Map(batch.map((sale) => [sale.id, sale]));
+          for (const line of await repository.linesOf(db, [...bySale.keys()])) {
+            const sale = bySale.get(line.saleId);
+            if (!sale) continue;
+            yield {
+              ref: sale.ref,
+              date: sale.addedOn.toISOString().slice(0, 10),
+              fullName: sale.fullName,
+              postcode: sale.postcode,
+              currency: sale.currency,
+              productId: line.productId,
+              productName: line.productName,
+              quantity: line.quantity,
+              unitPrice: decimal(line.unitPrice),
+              lineTotal: decimal(line.lineTotal),
+            };
+          }
+          batch = [];
+        };
+        for await (const sale of sales) {
+          batch.push(sale);
+          if (batch.length === 500) yield* flush();
+        }
+        yield* flush();
+      };
+      const filename = query.isdetailed ? 'detailed-sales-export.csv' : 'sales-export.csv';
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachmentDisposition(filename))
+        .header('cache-control', 'no-store')
+        .send(query.isdetailed ? csvStream(lineRows(), LINE_COLUMNS) : csvStream(saleRows(), SALE_COLUMNS));
+    },
+  );
+
+  app.get(
+    '/api/sales/salecount',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Per product: items sold and amount per currency over a period, as CSV',
+        querystring: saleCountQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const rows = (await repository.totalsByProduct(db, from, to)).map((row) => ({
+        ...row,
+        amount: decimal(row.amount),
+      }));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', attachmentDisposition(`sales totals (${from}-${to}).csv`))
+        .header('cache-control', 'no-store')
+        .send(csvStream(rows, TOTAL_COLUMNS));
+    },
+  );
+};
