@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { ADMIN, BASE_URL, DATA_DIR, E2E_PORT, SCREENSHOT_DIR, TMP_DIR } from './fixtures/env.ts';
+import { ADMIN, BASE_URL, DATA_DIR, E2E_PORT, TMP_DIR } from './fixtures/env.ts';
 
 const isCi = Boolean(process.env.CI);
 
@@ -39,10 +39,10 @@ export default defineConfig({
   projects: [{ name: 'chromium' }],
   webServer: {
     // `npm start -w apps/server` without npm in between, so that the SIGTERM at the end reaches the
-    // server and the run waits for its graceful shutdown. A fresh data directory (and no stale
-    // screenshots) on every run; the caller's DATABASE_URL and SMTP_URL are ignored so the tests always
-    // run on PGlite and read the captured mail.
-    command: `rm -rf '${DATA_DIR}' '${SCREENSHOT_DIR}' && exec env -u DATABASE_URL -u SMTP_URL node --import tsx src/main.ts`,
+    // server and the run waits for its graceful shutdown. A fresh data directory on every run (screenshots
+    // are overwritten by name, not wiped, so runs side by side keep theirs); the caller's DATABASE_URL and
+    // SMTP_URL are ignored so the tests always run on PGlite and read the captured mail.
+    command: `rm -rf '${DATA_DIR}' && exec env -u DATABASE_URL -u SMTP_URL node --import tsx src/main.ts`,
     cwd: '../apps/server',
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,
