@@ -21,6 +21,16 @@ declare module 'fastify' {
   }
 }
 
+/** A route and the rule it declares, as registered. */
+export type DeclaredRoute = { method: string; url: string; access: AccessRule };
+
+const routeTables = new WeakMap<FastifyInstance, DeclaredRoute[]>();
+
+/** Every `/api` and `/auth` route of an app with its access rule: the table the authorisation tests walk. */
+export function declaredRoutes(app: FastifyInstance): DeclaredRoute[] {
+  return [...(routeTables.get(app) ?? [])];
+}
+
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
@@ -34,12 +44,18 @@ function bearerToken(request: FastifyRequest): string {
  */
 export function registerAccessControl(app: FastifyInstance, { authService }: { authService: AuthService }) {
   app.decorateRequest('user', null);
+  const table: DeclaredRoute[] = [];
+  routeTables.set(app, table);
 
   app.addHook('onRoute', (route) => {
     const guarded = route.url.startsWith('/api/') || route.url.startsWith('/auth/');
     const isDocs = route.url.startsWith('/api/docs');
-    if (guarded && !isDocs && !route.config?.access) {
+    if (!guarded || isDocs) return;
+    const access = route.config?.access;
+    if (!access)
       throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access)`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') table.push({ method, url: route.url, access });
     }
   });
 
