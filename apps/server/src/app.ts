@@ -24,6 +24,8 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { annualRunsRoutes } from './modules/donations/annual-runs.routes.ts';
+import { createAnnualRunsService } from './modules/donations/annual-runs.service.ts';
 import { createDonationsRepository } from './modules/donations/donations.repository.ts';
 import { donationsRoutes } from './modules/donations/donations.routes.ts';
 import { createDonationsService } from './modules/donations/donations.service.ts';
@@ -39,12 +41,22 @@ import { referenceListsRoutes } from './modules/reference-lists/reference-lists.
 import { createReferenceListsService } from './modules/reference-lists/reference-lists.service.ts';
 import { createSalesRepository } from './modules/sales/sales.repository.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
+import { createSalesService } from './modules/sales/sales.service.ts';
 import { createSalesExportRepository } from './modules/sales/sales-export.repository.ts';
 import { salesExportRoutes } from './modules/sales/sales-export.routes.ts';
-import { createSalesService } from './modules/sales/sales.service.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
+import { createSubscriberEmailRepository } from './modules/subscribers/subscriber-email.repository.ts';
+import { subscriberEmailRoutes } from './modules/subscribers/subscriber-email.routes.ts';
+import { createSubscriberEmailService } from './modules/subscribers/subscriber-email.service.ts';
+import { createUnsubscribeTokens } from './modules/subscribers/subscriber-email-token.ts';
+import { createSubscriberExportRepository } from './modules/subscribers/subscriber-export.repository.ts';
+import { subscriberExportRoutes } from './modules/subscribers/subscriber-export.routes.ts';
+import { createSubscriberExportService } from './modules/subscribers/subscriber-export.service.ts';
+import { createSubscriberRumRepository } from './modules/subscribers/subscriber-rum.repository.ts';
+import { subscriberRumRoutes } from './modules/subscribers/subscriber-rum.routes.ts';
+import { createSubscriberRumService } from './modules/subscribers/subscriber-rum.service.ts';
 import { createSubscribersRepository } from './modules/subscribers/subscribers.repository.ts';
 import { subscribersRoutes } from './modules/subscribers/subscribers.routes.ts';
 import { createSubscribersService } from './modules/subscribers/subscribers.service.ts';
@@ -60,6 +72,11 @@ export type AppDeps = {
   /** Called after a transaction that queued mail has committed (wakes the mail worker). */
   onMailQueued?: () => void;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Hands background work (the annual receipt run) to whoever runs workers: `main.ts` polls it; tests
+   * call it. Returns a function that asks for a run soon.
+   */
+  registerBackgroundWork?: (name: string, work: (shouldStop: () => boolean) => Promise<number>) => () => void;
   /** Folder of the built client; defaults to `apps/web/dist`. */
   webDistDir?: string;
 };
@@ -107,22 +124,56 @@ export async function buildApp(deps: AppDeps) {
     repository: createReferenceListsRepository(),
   });
   const settingsService = createSettingsService({ db, repository: createSettingsRepository() });
-  const subscribersService = createSubscribersService({ db, repository: createSubscribersRepository() });
+  const subscribersRepository = createSubscribersRepository();
+  const subscribersService = createSubscribersService({ db, repository: subscribersRepository });
+  const subscriberExportService = createSubscriberExportService({
+    db,
+    repository: createSubscriberExportRepository(),
+  });
+  const subscriberRumService = createSubscriberRumService({
+    db,
+    repository: createSubscriberRumRepository(),
+    subscribersRepository,
+    subscribersService,
+    settingsService,
+    clock,
+  });
+  const subscriberEmailService = createSubscriberEmailService({
+    db,
+    repository: createSubscriberEmailRepository(),
+    subscribersRepository,
+    subscribersService,
+    settingsService,
+    mailRepository,
+    unsubscribeTokens: createUnsubscribeTokens({ db, authRepository }),
+    publicUrl: config.publicUrl,
+    onMailQueued,
+  });
   const donationsService = createDonationsService({
     db,
     clock,
     repository: createDonationsRepository(),
     subscribersService,
   });
+  const receiptsRepository = createReceiptsRepository();
   const receiptsService = createReceiptsService({
     db,
     clock,
-    repository: createReceiptsRepository(),
+    repository: receiptsRepository,
     mailRepository,
     settingsService,
     subscribersService,
     onMailQueued,
   });
+  const annualRunsService = createAnnualRunsService({
+    db,
+    receiptsService,
+    receiptsRepository,
+    settingsService,
+    onMailQueued,
+  });
+  const nudgeAnnualRuns =
+    deps.registerBackgroundWork?.('annual receipt runs', annualRunsService.work) ?? (() => {});
   const salesService = createSalesService({
     db,
     repository: createSalesRepository(),
@@ -186,8 +237,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(dashboardRoutes, { db, repository: createDashboardRepository() });
   await app.register(settingsRoutes, { settingsService });
   await app.register(subscribersRoutes, { subscribersService });
+  await app.register(subscriberExportRoutes, { subscriberExportService });
+  await app.register(subscriberRumRoutes, { subscriberRumService });
+  await app.register(subscriberEmailRoutes, { subscriberEmailService });
   await app.register(donationsRoutes, { donationsService });
   await app.register(receiptsRoutes, { receiptsService });
+  await app.register(annualRunsRoutes, { annualRunsService, onStarted: nudgeAnnualRuns });
   await app.register(salesExportRoutes, { db, repository: createSalesExportRepository() });
   await app.register(salesRoutes, { salesService });
 

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/seed.ts';
+import { createPollingWorker } from './lib/polling-worker.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createCaptureTransport, createSmtpTransport } from './modules/mail/mail.transport.ts';
 import { createMailWorker } from './modules/mail/mail.worker.ts';
@@ -32,7 +33,22 @@ async function main() {
   const prepared = await prepareDatabase(database, config);
 
   let worker: ReturnType<typeof createMailWorker> | undefined;
-  const app = await buildApp({ config, database, logger, onMailQueued: () => worker?.nudge() });
+  const backgroundWorkers: Array<ReturnType<typeof createPollingWorker>> = [];
+  const app = await buildApp({
+    config,
+    database,
+    logger,
+    onMailQueued: () => worker?.nudge(),
+    registerBackgroundWork: (name, work) => {
+      const background = createPollingWorker({
+        work,
+        pollIntervalMs: 5000,
+        onError: (error) => app.log.warn({ reason: String(error), worker: name }, 'background work failed'),
+      });
+      backgroundWorkers.push(background);
+      return background.nudge;
+    },
+  });
   const transport = config.smtpUrl
     ? createSmtpTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom })
     : createCaptureTransport({
@@ -55,6 +71,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
+      await Promise.all(backgroundWorkers.map((background) => background.stop()));
       await worker?.stop();
       transport.close?.();
       await database.close();
@@ -69,6 +86,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   worker.start();
+  for (const background of backgroundWorkers) background.start();
 
   const address = `http://${config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`;
   const lines = [

@@ -26,6 +26,13 @@ export const settingsSchema = z.object({
   receiptStatement: text(4000),
   invoiceFooter: text(4000),
   paymentTermsText: text(2000),
+  /** Subject of the returned-brochure email; empty means {@link DEFAULT_BROCHURE_EMAIL_SUBJECT}. */
+  brochureEmailSubject: text(200).optional(),
+  /**
+   * Text of the returned-brochure email; empty means {@link DEFAULT_BROCHURE_EMAIL_TEXT}.
+   * `{title}`, `{firstName}`, `{lastName}` and `{organisationName}` are replaced when it is sent.
+   */
+  brochureEmailText: text(10_000).optional(),
   logo: z
     .string()
     .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 100, { message: 'The logo must be at most 1 MB.' })
@@ -35,3 +42,17 @@ export const settingsSchema = z.object({
     .nullable(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** Subject of the returned-brochure email while the settings leave it empty (part 2 §7). */
+export const DEFAULT_BROCHURE_EMAIL_SUBJECT = 'Brochure retournée';
+
+/** Text of the returned-brochure email while the settings leave it empty (part 2 §7). */
+export const DEFAULT_BROCHURE_EMAIL_TEXT = `Bonjour {title} {firstName} {lastName},
+
+La brochure que nous vous avons adressée nous a été retournée : elle n'a pas pu être distribuée à l'adresse que nous avons pour vous.
+
+Pourriez-vous nous indiquer votre adresse postale actuelle en répondant simplement à ce message ? Nous pourrons ainsi continuer à vous envoyer nos publications.
+
+Avec nos remerciements et nos meilleures salutations,
+
+{organisationName}`;

@@ -219,3 +219,104 @@ export const historyEntrySchema = z.object({
   date: z.string(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** "true"/"1" or "false"/"0" in a query string (also a real boolean); missing or empty means false. */
+const queryFlag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''], { message: 'Use true or false.' })])
+  .optional()
+  .transform((value) => value === true || value === 'true' || value === '1');
+
+/**
+ * `GET /api/subscribers/export` query (part 2 §7): the search's filters (`listfrom` and `listlength`
+ * are ignored: the export holds every match) plus `emailsOnly` (names and email addresses only).
+ */
+export const subscriberExportQuerySchema = subscriberSearchQuerySchema
+  .omit({ listfrom: true, listlength: true })
+  .extend({ emailsOnly: queryFlag });
+export type SubscriberExportQuery = z.infer<typeof subscriberExportQuerySchema>;
+
+/** Shortest subject of a bulk email (part 2 §5, §9). */
+export const EMAIL_SUBJECT_MIN_LENGTH = 4;
+
+/** Placeholders replaced in the subject and text of emails to subscribers, e.g. `Bonjour {firstName},`. */
+export const SUBSCRIBER_EMAIL_PLACEHOLDERS = [
+  '{title}',
+  '{firstName}',
+  '{lastName}',
+  '{organisationName}',
+] as const;
+
+const filterText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `At most ${max} characters.` })
+    .nullish()
+    .transform((value) => value ?? '');
+
+/** A list choice of the email form: an id, a numeric string, or null / '' / 0 for "any". */
+const filterId = z
+  .union([
+    z.number().int().min(0, { message: 'Choose an item of the list.' }),
+    z.string().trim().regex(/^\d*$/, { message: 'Choose an item of the list.' }),
+    z.null(),
+  ])
+  .optional()
+  .transform((value) => (value === undefined || value === null || value === '' ? '' : Number(value)));
+
+const filterDate = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '')
+  .refine((value) => value === '' || isIsoDate(value), { message: 'Dates are written YYYY-MM-DD.' });
+
+/**
+ * `POST /api/subscribers/email/list` body (part 2 §3 "Subscriber email-list payload", §5): the message
+ * and the search's filters under the form's names. Null or empty filters mean "no filter".
+ * `copies` (or, when it is not set, a numeric `receivingCopies`) means "receiving that many or more".
+ * `{title}`, `{firstName}`, `{lastName}` (and `{organisationName}`) in subject and message are replaced
+ * per subscriber; each message ends with an unsubscribe link.
+ */
+export const subscriberEmailListInputSchema = z.object({
+  subject: z
+    .string({ message: 'Subject is required' })
+    .trim()
+    .min(EMAIL_SUBJECT_MIN_LENGTH, { message: 'Subject is required' })
+    .max(200, { message: 'At most 200 characters.' }),
+  message: z
+    .string({ message: 'Message is required' })
+    .trim()
+    .min(1, { message: 'Message is required' })
+    .max(20_000, { message: 'At most 20000 characters.' }),
+  name: filterText(100),
+  firstName: filterText(100),
+  town: filterText(100),
+  postcode: filterText(20),
+  assoc: filterText(200),
+  category: filterId,
+  country: filterId,
+  pmeth: filterId,
+  tag: filterId,
+  copies: filterId,
+  receivingCopies: z.union([filterId, z.boolean().transform(() => '' as const)]),
+  /** '' or null = no filter, 0 = included and excluded, 1 = included only, 2 = excluded only (part 2 §4). */
+  status: z
+    .union([
+      z.number().int().min(0).max(2, { message: 'Use 0, 1 or 2.' }),
+      z.enum(['', '0', '1', '2'], { message: 'Use 0, 1 or 2.' }),
+      z.null(),
+    ])
+    .optional()
+    .transform((value) => (value === undefined || value === null || value === '' ? '' : Number(value))),
+  addedAfter: filterDate,
+  addedBefore: filterDate,
+});
+export type SubscriberEmailListInput = z.input<typeof subscriberEmailListInputSchema>;
+export type SubscriberEmailList = z.output<typeof subscriberEmailListInputSchema>;
+
+/**
+ * Answer of the email calls (`GET /api/subscribers/{id}/brochure/email`, `POST /api/subscribers/email/list`):
+ * `202 {queued}`, how many messages were put in the outbox (they are sent in the background).
+ */
+export const emailQueuedResultSchema = z.object({ queued: z.number().int().min(0) });
+export type EmailQueuedResult = z.infer<typeof emailQueuedResultSchema>;

@@ -1,13 +1,6 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-
-/**
- * Makes a text cell safe for spreadsheets: one starting with `=`, `+`, `-`, `@`, tab or carriage
- * return would run as a formula, so it gets a leading apostrophe (OWASP CSV injection).
- */
-export function neutraliseFormula(value: unknown): unknown {
-  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+import { neutraliseFormula } from './spreadsheet/formula-safety.ts';
 
 /**
  * A CSV stream of `rows` under `columns` headers, text cells neutralised. It starts with a byte

@@ -48,7 +48,10 @@ export function createMailWorker({
           delaySeconds: retryDelaySeconds(message.attempts),
           giveUp,
         });
-        logger.warn({ mailId: message.id, attempts: message.attempts, reason }, giveUp ? 'mail failed' : 'mail retry');
+        logger.warn(
+          { mailId: message.id, attempts: message.attempts, reason },
+          giveUp ? 'mail failed' : 'mail retry',
+        );
       }
     }
     return messages.length;

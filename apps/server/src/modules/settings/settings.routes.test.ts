@@ -1,3 +1,4 @@
+import { DEFAULT_BROCHURE_EMAIL_SUBJECT, DEFAULT_BROCHURE_EMAIL_TEXT } from '@back-office/contract/settings';
 import { describe, expect, it } from 'vitest';
 import { bearer, createSignedInUser, login, useTestApp } from '../../../test/context.ts';
 
@@ -23,6 +24,13 @@ const settings = {
   logo: PNG_1x1,
 };
 
+/** What the API answers for `settings`, which leaves the email texts out: their defaults. */
+const withDefaultTexts = {
+  ...settings,
+  brochureEmailSubject: DEFAULT_BROCHURE_EMAIL_SUBJECT,
+  brochureEmailText: DEFAULT_BROCHURE_EMAIL_TEXT,
+};
+
 describe('organisation settings', () => {
   it('start empty, are saved by an Administrator and read by any User', async () => {
     const admin = bearer((await login(ctx)).id_token);
@@ -36,11 +44,11 @@ describe('organisation settings', () => {
       payload: settings,
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual(settings);
+    expect(saved.json()).toEqual(withDefaultTexts);
 
     const { tokens } = await createSignedInUser(ctx);
     const read = await ctx.app.inject({ url: '/api/settings', headers: bearer(tokens.id_token) });
-    expect(read.json()).toEqual(settings);
+    expect(read.json()).toEqual(withDefaultTexts);
     const write = await ctx.app.inject({
       method: 'PUT',
       url: '/api/settings',
@@ -53,6 +61,13 @@ describe('organisation settings', () => {
   it.each([
     ['a logo that is not an image', { logo: 'data:text/html;base64,PGgxPg==' }, 'logo'],
     ['a PNG label on other bytes', { logo: 'data:image/png;base64,SGVsbG8gd29ybGQ=' }, 'logo'],
+    [
+      'a damaged PNG',
+      {
+        logo: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==',
+      },
+      'logo',
+    ],
     ['a logo over 1 MB', { logo: `data:image/png;base64,${'A'.repeat(1_500_000)}` }, 'logo'],
     ['a malformed sender address', { emailSenderAddress: 'not-an-email' }, 'emailSenderAddress'],
   ])('refuses %s with a 400 naming the field', async (_label, change, path) => {
@@ -66,5 +81,27 @@ describe('organisation settings', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0].path).toBe(path);
     expect((await ctx.app.inject({ url: '/api/settings', headers: admin })).json().organisationName).toBe('');
+  });
+
+  it('keeps the returned-brochure email texts, falls back to the French defaults when empty, and keeps them when a save leaves them out', async () => {
+    const admin = bearer((await login(ctx)).id_token);
+    const put = (payload: object) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: admin, payload });
+    const custom = {
+      brochureEmailSubject: 'Votre adresse',
+      brochureEmailText: 'Bonjour {firstName}, écrivez-nous.',
+    };
+    expect((await put({ ...settings, ...custom })).json()).toMatchObject(custom);
+    // A screen that does not know these fields yet leaves them as they are.
+    expect((await put({ ...settings, organisationName: 'Autre nom' })).json()).toMatchObject({
+      organisationName: 'Autre nom',
+      ...custom,
+    });
+    const emptied = (await put({ ...settings, brochureEmailSubject: '', brochureEmailText: ' ' })).json();
+    expect(emptied.brochureEmailSubject).toBe('Brochure retournée');
+    expect(emptied.brochureEmailText).toContain('adresse postale actuelle');
+    const tooLong = await put({ ...settings, brochureEmailSubject: 'x'.repeat(201) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors[0].path).toBe('brochureEmailSubject');
   });
 });

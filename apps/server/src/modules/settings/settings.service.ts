@@ -1,5 +1,11 @@
-import { LOGO_MAX_BYTES, type Settings } from '@back-office/contract/settings';
+import {
+  DEFAULT_BROCHURE_EMAIL_SUBJECT,
+  DEFAULT_BROCHURE_EMAIL_TEXT,
+  LOGO_MAX_BYTES,
+  type Settings,
+} from '@back-office/contract/settings';
 import type { Database } from '../../db/client.ts';
+import { isUsableImage } from '../../lib/pdf/pdf-renderer.ts';
 import { createInvalidLogoError } from './settings.errors.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
@@ -24,16 +30,38 @@ export function assertValidLogo(logo: string) {
   }
 }
 
+/** The settings as used: texts left empty get their French default (issue 4 §8). */
+export type EffectiveSettings = Settings & { brochureEmailSubject: string; brochureEmailText: string };
+
+function withDefaults(settings: Settings): EffectiveSettings {
+  return {
+    ...settings,
+    brochureEmailSubject: settings.brochureEmailSubject || DEFAULT_BROCHURE_EMAIL_SUBJECT,
+    brochureEmailText: settings.brochureEmailText || DEFAULT_BROCHURE_EMAIL_TEXT,
+  };
+}
+
 /** The organisation's identity used on documents and emails (issue 3 §5). */
 export function createSettingsService({ db, repository }: { db: Database; repository: SettingsRepository }) {
   return {
-    get: () => repository.get(db),
+    /** The settings, with the default email texts where they are empty (so the screen shows what is sent). */
+    get: async (): Promise<EffectiveSettings> => withDefaults(await repository.get(db)),
 
-    /** Replaces every setting. @throws 400 for a logo that is not a real PNG/JPEG up to 1 MB. */
-    save: async (settings: Settings): Promise<Settings> => {
-      if (settings.logo) assertValidLogo(settings.logo);
+    /**
+     * Replaces every setting sent; optional ones left out keep their value, and an empty email text
+     * means "use the default". @throws 400 for a logo that is not a real PNG/JPEG up to 1 MB, or that
+     * cannot be drawn on documents.
+     */
+    save: async (settings: Settings): Promise<EffectiveSettings> => {
+      if (settings.logo) {
+        assertValidLogo(settings.logo);
+        if (!(await isUsableImage(settings.logo))) {
+          const message = 'The logo image is damaged: save it again as PNG or JPEG.';
+          throw createInvalidLogoError(message, [{ path: 'logo', message }]);
+        }
+      }
       await repository.save(db, settings);
-      return repository.get(db);
+      return withDefaults(await repository.get(db));
     },
   };
 }

@@ -15,6 +15,9 @@ export const organisationSettings = pgTable('organisation_settings', {
   receiptStatement: text().notNull().default(''),
   invoiceFooter: text().notNull().default(''),
   paymentTermsText: text().notNull().default(''),
+  /** Returned-brochure email; empty means the default of the contract. */
+  brochureEmailSubject: text().notNull().default(''),
+  brochureEmailText: text().notNull().default(''),
   /** Data URL of a PNG or JPEG, at most 1 MB decoded. */
   logo: text(),
   updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),

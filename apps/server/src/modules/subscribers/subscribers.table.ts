@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -84,6 +85,8 @@ export const subscribers = pgTable(
     index('subscribers_payment_method_idx').on(table.paymentMethodId),
     index('subscribers_subscription_type_idx').on(table.subscriptionTypeId),
     index('subscribers_currency_idx').on(table.currencyId),
+    /** Visible subscribers by id: counting the matches of a tag is then two index-only scans (issue 4 Speed). */
+    index('subscribers_visible_id_idx').on(table.id).where(sql`not ${table.hidden}`),
   ],
 );
 
@@ -100,7 +103,8 @@ export const subscriberTags = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.subscriberId, table.tagId] }),
-    index('subscriber_tags_tag_idx').on(table.tagId),
+    /** A tag's subscribers in id order, without reading the table (search by tag; issue 4 Speed). */
+    index('subscriber_tags_tag_idx').on(table.tagId, table.subscriberId),
   ],
 );
 

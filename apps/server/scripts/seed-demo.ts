@@ -1,0 +1,324 @@
+/**
+ * Demo data: `npm run seed:demo -- --subscribers N` fills the database of the configuration (PostgreSQL
+ * at DATABASE_URL, else the embedded database in DATA_DIR; stop the server first when it is the embedded
+ * one) with generated subscribers until it holds N, with French, Swiss and other addresses, categories,
+ * subscription types, payment methods, tags, copies, about 10 % no longer on the mailing list.
+ * Rows go in with multi-row INSERTs of 1,000. Running it again adds only what is missing.
+ */
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { type Faker, fakerDE, fakerDE_CH, fakerFR, fakerFR_BE, fakerFR_CH, fakerIT } from '@faker-js/faker';
+import { count, inArray, sql } from 'drizzle-orm';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { prepareDatabase } from '../src/db/seed.ts';
+import { foldForSearch } from '../src/lib/search-text.ts';
+import {
+  categories,
+  countries,
+  currencies,
+  paymentMethods,
+  subscriptionTypes,
+  tags,
+} from '../src/modules/reference-lists/reference-lists.table.ts';
+import { subscribers, subscriberTags } from '../src/modules/subscribers/subscribers.table.ts';
+
+/** Rows per INSERT statement (about 40 parameters each, well under PostgreSQL's 65,535). */
+const BATCH_SIZE = 1000;
+
+const DEMO_CATEGORIES = [
+  'Abonné',
+  'Membre',
+  'Donateur',
+  'Bienfaiteur',
+  'Partenaire',
+  'Presse',
+  'Bibliothèque',
+];
+const DEMO_SUBSCRIPTION_TYPES = ['Annuel', 'Mensuel', 'Gratuit', 'Institutionnel', 'Soutien'];
+/** Tags with their share of subscribers, from common to rare. */
+const DEMO_TAGS: ReadonlyArray<[string, number]> = [
+  ['Newsletter papier', 0.25],
+  ['Bénévole', 0.08],
+  ['Ancien membre', 0.07],
+  ['Conférence 2025', 0.05],
+  ['Salon du livre', 0.04],
+  ['VIP', 0.01],
+];
+const BANKS = {
+  FR: ['Crédit Agricole', 'BNP Paribas', 'Société Générale', 'La Banque Postale', 'Crédit Mutuel', 'CIC'],
+  CH: ['UBS', 'PostFinance', 'Banque Cantonale Vaudoise', 'Raiffeisen', 'Banque Cantonale de Genève'],
+};
+const REMOVAL_REASONS = [
+  'Ne souhaite plus recevoir la revue',
+  'Décédé(e)',
+  'Adresse inconnue (NPAI)',
+  'Doublon',
+  'Déménagé sans nouvelle adresse',
+];
+
+type Region = {
+  country: string;
+  faker: Faker;
+  weight: number;
+  iban: 'FR' | 'CH' | 'BE' | 'DE' | 'IT' | null;
+};
+
+/** Where subscribers live: mostly France and Switzerland (French and German speaking), some elsewhere. */
+const REGIONS: ReadonlyArray<Region> = [
+  { country: 'France', faker: fakerFR, weight: 0.62, iban: 'FR' },
+  { country: 'Suisse', faker: fakerFR_CH, weight: 0.16, iban: 'CH' },
+  { country: 'Suisse', faker: fakerDE_CH, weight: 0.09, iban: 'CH' },
+  { country: 'Belgique', faker: fakerFR_BE, weight: 0.05, iban: 'BE' },
+  { country: 'Luxembourg', faker: fakerFR, weight: 0.02, iban: null },
+  { country: 'Allemagne', faker: fakerDE, weight: 0.03, iban: 'DE' },
+  { country: 'Italie', faker: fakerIT, weight: 0.03, iban: 'IT' },
+];
+
+function pickWeighted<T>(faker: Faker, items: ReadonlyArray<T>, weight: (item: T) => number): T {
+  const total = items.reduce((sum, item) => sum + weight(item), 0);
+  let roll = faker.number.float({ min: 0, max: total });
+  for (const item of items) {
+    roll -= weight(item);
+    if (roll <= 0) return item;
+  }
+  return items[items.length - 1] as T;
+}
+
+const chance = (faker: Faker, probability: number) => faker.number.float({ min: 0, max: 1 }) < probability;
+
+/** Creates the demo categories, subscription types and tags that do not exist yet; returns every id needed. */
+async function loadReferences(db: Database) {
+  await db
+    .insert(categories)
+    .values(DEMO_CATEGORIES.map((name) => ({ name })))
+    .onConflictDoNothing();
+  await db
+    .insert(subscriptionTypes)
+    .values(DEMO_SUBSCRIPTION_TYPES.map((name) => ({ name })))
+    .onConflictDoNothing();
+  await db
+    .insert(tags)
+    .values(DEMO_TAGS.map(([name]) => ({ name })))
+    .onConflictDoNothing();
+  const byName = <T extends { id: number; name: string }>(rows: T[]) =>
+    new Map(rows.map((row) => [row.name.toLowerCase(), row]));
+  const countryRows = byName(
+    await db
+      .select({ id: countries.id, name: countries.name })
+      .from(countries)
+      .where(
+        inArray(
+          countries.name,
+          REGIONS.map((region) => region.country),
+        ),
+      ),
+  );
+  const currencyRows = byName(await db.select({ id: currencies.id, name: currencies.name }).from(currencies));
+  const tagRows = byName(await db.select({ id: tags.id, name: tags.name }).from(tags));
+  return {
+    countryId: (name: string) => countryRows.get(name.toLowerCase())?.id ?? null,
+    euro: currencyRows.get('euro')?.id,
+    swissFranc: currencyRows.get('swiss franc')?.id,
+    paymentMethods: await db
+      .select({ id: paymentMethods.id, directDebit: paymentMethods.directDebit })
+      .from(paymentMethods),
+    categoryIds: (await db.select({ id: categories.id }).from(categories)).map((row) => row.id),
+    subscriptionTypeIds: (await db.select({ id: subscriptionTypes.id }).from(subscriptionTypes)).map(
+      (row) => row.id,
+    ),
+    tags: DEMO_TAGS.flatMap(([name, share]) => {
+      const id = tagRows.get(name.toLowerCase())?.id;
+      return id ? [{ id, share }] : [];
+    }),
+  };
+}
+
+type References = Awaited<ReturnType<typeof loadReferences>>;
+
+/** One generated subscriber row and its tag ids. */
+function generateSubscriber(faker: Faker, references: References, sequence: number, now: Date) {
+  const region = pickWeighted(faker, REGIONS, (item) => item.weight);
+  const local = region.faker;
+  const sex = faker.helpers.arrayElement(['female', 'male'] as const);
+  const german = local === fakerDE_CH || local === fakerDE;
+  const firstName = local.person.firstName(sex);
+  const lastName = local.person.lastName(sex);
+  const town = local.location.city();
+  const postcode = local.location.zipCode();
+  const association = chance(faker, 0.12) ? local.company.name() : '';
+  const email = chance(faker, 0.8)
+    ? `${foldForSearch(firstName).replace(/[^a-z]/g, '')}.${foldForSearch(lastName).replace(/[^a-z]/g, '')}.${sequence}@example.${faker.helpers.arrayElement(['org', 'com', 'net'])}`
+    : '';
+  const method = chance(faker, 0.9) ? faker.helpers.arrayElement(references.paymentMethods) : undefined;
+  const directDebit = Boolean(method?.directDebit) && region.iban !== null;
+  const swiss = region.country === 'Suisse';
+  const inactive = chance(faker, 0.1);
+  const addedOn = faker.date.between({ from: new Date(now.getTime() - 12 * 365 * 86_400_000), to: now });
+  const startDate = chance(faker, 0.7) ? faker.date.between({ from: addedOn, to: now }) : null;
+  const copies = pickWeighted(
+    faker,
+    [
+      [0, 0.1],
+      [1, 0.65],
+      [2, 0.12],
+      [3, 0.06],
+      [5, 0.04],
+      [10, 0.02],
+      [25, 0.01],
+    ] as const,
+    ([, weight]) => weight,
+  )[0];
+  const tagIds = references.tags.filter((tag) => chance(faker, tag.share)).map((tag) => tag.id);
+  const row: typeof subscribers.$inferInsert = {
+    title: chance(faker, 0.1)
+      ? ''
+      : german
+        ? sex === 'female'
+          ? 'Frau'
+          : 'Herr'
+        : sex === 'female'
+          ? 'Mme'
+          : 'M.',
+    firstName,
+    lastName,
+    email,
+    phone: chance(faker, 0.55) ? local.phone.number() : '',
+    mobile: chance(faker, 0.45) ? local.phone.number() : '',
+    fax: chance(faker, 0.03) ? local.phone.number() : '',
+    address1: local.location.streetAddress(),
+    address2: chance(faker, 0.12) ? `Appartement ${faker.number.int({ min: 1, max: 60 })}` : '',
+    address3: chance(faker, 0.03) ? `BP ${faker.number.int({ min: 10, max: 999 })}` : '',
+    town,
+    postcode,
+    billingAddress: chance(faker, 0.03) ? `${local.location.streetAddress()}\n${postcode} ${town}` : '',
+    notes: chance(faker, 0.2) ? faker.lorem.sentence() : '',
+    association,
+    inactive,
+    inactiveReason: inactive ? faker.helpers.arrayElement(REMOVAL_REASONS) : '',
+    rum: directDebit && chance(faker, 0.6) ? `DEMO-${String(sequence).padStart(8, '0')}` : '',
+    countryId: references.countryId(region.country),
+    paymentMethodId: method?.id ?? null,
+    categoryId: chance(faker, 0.85) ? faker.helpers.arrayElement(references.categoryIds) : null,
+    subscriptionTypeId: chance(faker, 0.8)
+      ? faker.helpers.arrayElement(references.subscriptionTypeIds)
+      : null,
+    currencyId: (swiss ? references.swissFranc : references.euro) ?? 1,
+    recommendedBy: chance(faker, 0.05) ? local.person.fullName() : '',
+    copies,
+    bank: directDebit ? faker.helpers.arrayElement(swiss ? BANKS.CH : BANKS.FR) : '',
+    iban:
+      directDebit && region.iban ? faker.finance.iban({ formatted: false, countryCode: region.iban }) : '',
+    amount: (directDebit
+      ? faker.number.int({ min: 5, max: 50 })
+      : faker.helpers.arrayElement([0, 20, 25, 30, 35, 50, 80, 100, 150])
+    ).toFixed(2),
+    startDate: startDate ? startDate.toISOString().slice(0, 10) : null,
+    endDate:
+      startDate && chance(faker, 0.1)
+        ? faker.date.future({ years: 3, refDate: now }).toISOString().slice(0, 10)
+        : null,
+    onMailChimpList: email !== '' && chance(faker, 0.4),
+    newsletterEmail: email !== '' && chance(faker, 0.1) ? email : '',
+    addedBy: 'Demo data',
+    addedOn,
+    searchFirstName: foldForSearch(firstName),
+    searchLastName: foldForSearch(lastName),
+    searchTown: foldForSearch(town),
+    searchPostcode: foldForSearch(postcode),
+    searchAssociation: foldForSearch(association),
+  };
+  return { row, tagIds };
+}
+
+/**
+ * Adds generated subscribers until the database holds `target` (deleted ones count); returns how many
+ * there were and how many were added. `log` receives progress lines.
+ */
+export async function seedDemoSubscribers(
+  db: Database,
+  { target, log = () => {} }: { target: number; log?: (line: string) => void },
+) {
+  const [existingRow] = await db.select({ n: count() }).from(subscribers);
+  const existing = Number(existingRow?.n ?? 0);
+  const missing = Math.max(0, target - existing);
+  log(`${existing} subscribers exist; adding ${missing} to reach ${target}.`);
+  if (missing === 0) return { existing, added: 0 };
+
+  const references = await loadReferences(db);
+  const faker = fakerFR;
+  faker.seed(existing + 1);
+  const now = new Date();
+  const started = Date.now();
+  let added = 0;
+  while (added < missing) {
+    const size = Math.min(BATCH_SIZE, missing - added);
+    const generated = Array.from({ length: size }, (_, index) =>
+      generateSubscriber(faker, references, existing + added + index + 1, now),
+    );
+    await db.transaction(async (tx) => {
+      const ids = await tx
+        .insert(subscribers)
+        .values(generated.map((item) => item.row))
+        .returning({ id: subscribers.id });
+      const links = generated.flatMap((item, index) =>
+        item.tagIds.map((tagId) => ({ subscriberId: ids[index]?.id ?? 0, tagId })),
+      );
+      if (links.length > 0) await tx.insert(subscriberTags).values(links);
+    });
+    added += size;
+    if (added % 20_000 === 0 || added === missing) {
+      log(`  ${added} / ${missing} added (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    }
+  }
+  await db.execute(sql`analyze subscribers, subscriber_tags`);
+  return { existing, added };
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { subscribers: { type: 'string', default: '1000' } } });
+  const target = Number(values.subscribers);
+  if (!Number.isInteger(target) || target < 0) {
+    process.stderr.write('Usage: npm run seed:demo -- --subscribers N   (N a whole number, e.g. 5000)\n');
+    process.exit(2);
+  }
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    process.stdout.write(
+      `Database: ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}`}\n`,
+    );
+    const prepared = await prepareDatabase(database, config);
+    const admin = prepared.createdAdministrator;
+    if (admin) {
+      process.stdout.write(
+        `First start: an Administrator account was created: ${admin.email} / ${admin.generatedPassword ?? 'the value of ADMIN_PASSWORD'}${admin.generatedPassword ? '   (shown only this once)' : ''}\n`,
+      );
+    }
+    const { added } = await seedDemoSubscribers(database.db, {
+      target,
+      log: (line) => process.stdout.write(`${line}\n`),
+    });
+    process.stdout.write(`Done: ${added} subscribers added.\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    process.stderr.write(
+      `seed:demo failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  });
+}

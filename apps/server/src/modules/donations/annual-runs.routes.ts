@@ -1,0 +1,101 @@
+import { idParamsSchema } from '@back-office/contract/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../http/access-control.ts';
+import { attachmentDisposition } from '../../lib/csv.ts';
+import { PDF_CONTENT_TYPE } from '../../lib/pdf/pdf-renderer.ts';
+import type { AnnualRunsService } from './annual-runs.service.ts';
+
+const progressSchema = z.object({
+  id: z.number().int(),
+  year: z.number().int(),
+  status: z.enum(['running', 'done']),
+  startedBy: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  total: z.number().int(),
+  pending: z.number().int(),
+  emailed: z.number().int(),
+  toPrint: z.number().int(),
+  failed: z.number().int(),
+});
+
+/** The annual receipt run (issue 5 §5; not in the spec). Administrator only. */
+export const annualRunsRoutes: FastifyPluginAsyncZod<{
+  annualRunsService: AnnualRunsService;
+  onStarted: () => void;
+}> = async (app, { annualRunsService: service, onStarted }) => {
+  const tags = ['donations: annual receipt runs'];
+
+  app.get(
+    '/api/donations/annual-runs',
+    {
+      config: { access: 'administrator' },
+      schema: {
+        tags,
+        summary: 'Recent annual receipt runs with their progress',
+        response: { 200: z.array(progressSchema) },
+      },
+    },
+    () => service.list(),
+  );
+
+  app.post(
+    '/api/donations/annual-runs',
+    {
+      config: { access: 'administrator' },
+      schema: {
+        tags,
+        summary: 'Start issuing and emailing the annual receipts of a year',
+        body: z.object({
+          year: z
+            .number({ message: 'The year is required.' })
+            .int()
+            .min(1900, { message: 'The year must be between 1900 and 2999.' })
+            .max(2999, { message: 'The year must be between 1900 and 2999.' }),
+        }),
+        response: { 202: progressSchema },
+      },
+    },
+    async (request, reply) => {
+      const run = await service.start(request.body.year, currentUser(request));
+      onStarted();
+      return reply.status(202).send(run);
+    },
+  );
+
+  app.get(
+    '/api/donations/annual-runs/:id',
+    {
+      config: { access: 'administrator' },
+      schema: {
+        tags,
+        summary: 'Progress of a run',
+        params: idParamsSchema,
+        response: { 200: progressSchema },
+      },
+    },
+    (request) => service.progress(request.params.id),
+  );
+
+  app.get(
+    '/api/donations/annual-runs/:id/print',
+    {
+      config: { access: 'administrator' },
+      schema: {
+        tags,
+        summary: 'One PDF of the receipts of donors without email, for printing',
+        params: idParamsSchema,
+        produces: [PDF_CONTENT_TYPE],
+      },
+    },
+    async (request, reply) => {
+      const file = await service.printFile(request.params.id);
+      return reply
+        .type(PDF_CONTENT_TYPE)
+        .header('content-disposition', attachmentDisposition(file.filename))
+        .header('cache-control', 'no-store')
+        .send(file.pdf);
+    },
+  );
+};

@@ -1,0 +1,42 @@
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { subscribers } from '../subscribers/subscribers.table.ts';
+
+/**
+ * A run that issues and emails the annual receipts of a year to every donor (issue 5 §5).
+ * Progress counts are derived from {@link annualRunItems}.
+ */
+export const annualRuns = pgTable('annual_runs', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  year: integer().notNull(),
+  status: text({ enum: ['running', 'done'] })
+    .notNull()
+    .default('running'),
+  startedBy: text().notNull(),
+  startedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  finishedAt: timestamp({ withTimezone: true, mode: 'date' }),
+});
+
+/**
+ * One donor of a run. An item leaves `pending` in the same transaction that issues the donor's
+ * receipt and queues the email, so a restart redoes an item at most, and never sends twice.
+ */
+export const annualRunItems = pgTable(
+  'annual_run_items',
+  {
+    runId: integer()
+      .notNull()
+      .references(() => annualRuns.id, { onDelete: 'cascade' }),
+    subscriberId: integer()
+      .notNull()
+      .references(() => subscribers.id),
+    status: text({ enum: ['pending', 'emailed', 'to_print', 'failed'] })
+      .notNull()
+      .default('pending'),
+    error: text(),
+    doneAt: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.runId, table.subscriberId] }),
+    index('annual_run_items_pending_idx').on(table.runId, table.status),
+  ],
+);

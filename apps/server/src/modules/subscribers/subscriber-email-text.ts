@@ -1,0 +1,84 @@
+/** The person an email is written to (part 2 §3 Subscriber). */
+export type EmailRecipient = { title: string; firstName: string; lastName: string };
+
+/**
+ * Replaces `{title}`, `{firstName}`, `{lastName}` (and `{organisationName}` when given) in `template`;
+ * spaces left doubled by an empty value (no title) are collapsed. Other braces are left as written.
+ */
+export function personalise(
+  template: string,
+  recipient: EmailRecipient,
+  extra: { organisationName?: string } = {},
+): string {
+  const values: Record<string, string> = {
+    title: recipient.title,
+    firstName: recipient.firstName,
+    lastName: recipient.lastName,
+    ...(extra.organisationName === undefined ? {} : { organisationName: extra.organisationName }),
+  };
+  return template
+    .replace(/\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder)
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/^[ \t]+|[ \t]+$/gm, '');
+}
+
+/** A subject on one line (a newline in a header would break the message). */
+export function oneLine(subject: string): string {
+  return subject.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+}
+
+/** The text of a bulk email: the personalised message, then the unsubscribe link in French and English. */
+export function withUnsubscribeFooter(text: string, link: string): string {
+  return `${text}\n\n-- \nPour ne plus recevoir ces messages / To stop receiving these emails:\n${link}\n`;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
+  );
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="fr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+</head>
+<body style="font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #1f2933; background: #f7f7f8; margin: 0;">
+<main style="max-width: 34rem; margin: 4rem auto; padding: 2rem; background: #fff; border-radius: 8px; box-shadow: 0 1px 4px rgba(0,0,0,.08); line-height: 1.5;">
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+/** The page shown after unsubscribing through the link, in French then English. */
+export function unsubscribedPage(organisationName: string): string {
+  const from = organisationName ? ` de ${escapeHtml(organisationName)}` : '';
+  const fromEn = organisationName ? ` from ${escapeHtml(organisationName)}` : '';
+  return page(
+    'Désinscription enregistrée / Unsubscribed',
+    `<h1 style="font-size: 1.35rem; margin-top: 0;">Désinscription enregistrée</h1>
+<p>Vous ne recevrez plus nos envois d’emails groupés${from}. Vous pouvez fermer cette page.</p>
+<hr style="border: 0; border-top: 1px solid #e4e7eb; margin: 1.5rem 0;">
+<h2 lang="en" style="font-size: 1.15rem;">You are unsubscribed</h2>
+<p lang="en">You will no longer receive our group emails${fromEn}. You may close this page.</p>`,
+  );
+}
+
+/** The page shown for a link that is wrong or incomplete (status 400), in French then English. */
+export function invalidUnsubscribeLinkPage(): string {
+  return page(
+    'Lien non valable / Invalid link',
+    `<h1 style="font-size: 1.35rem; margin-top: 0;">Ce lien n’est pas valable</h1>
+<p>Le lien de désinscription est incomplet ou erroné. Copiez-le en entier depuis l’email, ou répondez à l’email pour nous demander de vous désinscrire.</p>
+<hr style="border: 0; border-top: 1px solid #e4e7eb; margin: 1.5rem 0;">
+<h2 lang="en" style="font-size: 1.15rem;">This link is not valid</h2>
+<p lang="en">The unsubscribe link is incomplete or wrong. Copy all of it from the email, or reply to the email to ask us to unsubscribe you.</p>`,
+  );
+}

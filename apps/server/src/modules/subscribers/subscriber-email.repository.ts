@@ -1,0 +1,68 @@
+import { and, asc, eq, gt, ne, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { subscriberEmailOptOuts } from './subscriber-email.table.ts';
+import { type SubscriberFilter, subscriberFilterSql } from './subscribers.repository.ts';
+import { subscriberHistory, subscribers } from './subscribers.table.ts';
+
+/** SQL of the emails to subscribers (part 2 §7 brochure email and email list; issue 4 §8). */
+export function createSubscriberEmailRepository() {
+  return {
+    /**
+     * Up to `limit` recipients of a bulk email with an id above `afterId`, by id: subscribers matching
+     * the search filter (never deleted ones) who have an email address and have not unsubscribed
+     * (an opt-out counts while "on mailing list" is still false).
+     */
+    recipientsBatch: (
+      db: Executor,
+      { filter, afterId, limit }: { filter: SubscriberFilter; afterId: number; limit: number },
+    ) =>
+      db
+        .select({
+          id: subscribers.id,
+          title: subscribers.title,
+          firstName: subscribers.firstName,
+          lastName: subscribers.lastName,
+          email: subscribers.email,
+        })
+        .from(subscribers)
+        .where(
+          and(
+            subscriberFilterSql(filter),
+            ne(subscribers.email, ''),
+            gt(subscribers.id, afterId),
+            or(
+              eq(subscribers.onMailChimpList, true),
+              sql`not exists (select 1 from ${subscriberEmailOptOuts} where ${subscriberEmailOptOuts.subscriberId} = ${subscribers.id})`,
+            ),
+          ),
+        )
+        .orderBy(asc(subscribers.id))
+        .limit(limit),
+
+    /** Writes many history lines in one statement (one per recipient of a bulk email). */
+    addHistoryLines: async (
+      db: Executor,
+      entries: ReadonlyArray<{ subscriberId: number; userName: string; description: string }>,
+    ) => {
+      if (entries.length > 0) await db.insert(subscriberHistory).values([...entries]);
+    },
+
+    /** True when the subscriber has unsubscribed through the link before. */
+    hasOptedOut: async (db: Executor, subscriberId: number) => {
+      const rows = await db
+        .select({ id: subscriberEmailOptOuts.subscriberId })
+        .from(subscriberEmailOptOuts)
+        .where(eq(subscriberEmailOptOuts.subscriberId, subscriberId));
+      return rows.length > 0;
+    },
+
+    /** Records (or renews) the subscriber's opt-out from bulk emails. */
+    recordOptOut: (db: Executor, subscriberId: number) =>
+      db
+        .insert(subscriberEmailOptOuts)
+        .values({ subscriberId })
+        .onConflictDoUpdate({ target: subscriberEmailOptOuts.subscriberId, set: { optedOutAt: sql`now()` } }),
+  };
+}
+
+export type SubscriberEmailRepository = ReturnType<typeof createSubscriberEmailRepository>;

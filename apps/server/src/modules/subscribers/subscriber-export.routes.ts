@@ -1,0 +1,30 @@
+import { subscriberExportQuerySchema } from '@back-office/contract/subscribers';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { attachmentDisposition } from '../../lib/csv.ts';
+import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/xlsx-stream.ts';
+import { SUBSCRIBERS_EXPORT_FILENAME, type SubscriberExportService } from './subscriber-export.service.ts';
+
+/** `GET /api/subscribers/export` (part 2 §7 Subscribers; issue 4 §6). Any signed-in user. */
+export const subscriberExportRoutes: FastifyPluginAsyncZod<{
+  subscriberExportService: SubscriberExportService;
+}> = async (app, { subscriberExportService: service }) => {
+  app.get(
+    '/api/subscribers/export',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['subscribers'],
+        summary:
+          'Download the subscribers matching the search filters as subscribers-export.xlsx (all details, or names and email addresses with emailsOnly), whatever the Accept header',
+        querystring: subscriberExportQuerySchema,
+        produces: [XLSX_CONTENT_TYPE],
+      },
+    },
+    (request, reply) =>
+      reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', attachmentDisposition(SUBSCRIBERS_EXPORT_FILENAME))
+        .header('cache-control', 'no-store')
+        .send(service.export(request.query)),
+  );
+};

@@ -1,0 +1,141 @@
+import type { Readable } from 'node:stream';
+import type { SubscriberExportQuery } from '@back-office/contract/subscribers';
+import type { Database } from '../../db/client.ts';
+import { type XlsxColumn, xlsxStream } from '../../lib/spreadsheet/xlsx-stream.ts';
+import type {
+  SubscriberCursor,
+  SubscriberDetailsRow,
+  SubscriberEmailRow,
+  SubscriberExportRepository,
+} from './subscriber-export.repository.ts';
+import type { SubscriberFilter } from './subscribers.repository.ts';
+
+/** File name of the export (part 2 §7), whichever variant. */
+export const SUBSCRIBERS_EXPORT_FILENAME = 'subscribers-export.xlsx';
+
+/**
+ * Rows read from the database per query by default. Small batches keep memory flat: the rows of a batch
+ * live until written, and larger batches let more of them reach V8's old generation before they die
+ * (measured with 200,000 subscribers: 1,000 rows grew the process by about 165 MB, 250 by about 90 MB,
+ * for the same time).
+ */
+export const EXPORT_BATCH_SIZE = 250;
+
+/** "Export All Details": every field of the record, in the order of the subscriber screen (part 2 §2.2). */
+const DETAIL_COLUMNS: ReadonlyArray<XlsxColumn<SubscriberDetailsRow>> = [
+  { header: 'Id', type: 'integer', width: 8, value: (row) => row.id },
+  { header: 'Title', width: 8, value: (row) => row.title },
+  { header: 'First name', value: (row) => row.firstName },
+  { header: 'Last name', value: (row) => row.lastName },
+  { header: 'Category', value: (row) => row.category },
+  { header: 'Association', width: 24, value: (row) => row.association },
+  { header: 'Address 1', width: 28, value: (row) => row.address1 },
+  { header: 'Address 2', width: 20, value: (row) => row.address2 },
+  { header: 'Address 3', width: 20, value: (row) => row.address3 },
+  { header: 'Town', value: (row) => row.town },
+  { header: 'Postcode', width: 10, value: (row) => row.postcode },
+  { header: 'Country', value: (row) => row.country },
+  { header: 'Billing address', width: 28, value: (row) => row.billingAddress },
+  { header: 'Phone', value: (row) => row.phone },
+  { header: 'Mobile', value: (row) => row.mobile },
+  { header: 'Fax', value: (row) => row.fax },
+  { header: 'Email', width: 28, value: (row) => row.email },
+  { header: 'On mailing list', type: 'boolean', value: (row) => row.onMailChimpList },
+  { header: 'Newsletter email', width: 28, value: (row) => row.newsletterEmail },
+  { header: 'Payment method', value: (row) => row.paymentMethod },
+  { header: 'Bank', value: (row) => row.bank },
+  { header: 'IBAN', width: 30, value: (row) => row.iban },
+  { header: 'Currency', value: (row) => row.currency },
+  { header: 'Amount', type: 'number', width: 10, value: (row) => row.amount },
+  { header: 'RUM', width: 24, value: (row) => row.rum },
+  { header: 'Start date', type: 'date', width: 12, value: (row) => row.startDate },
+  { header: 'End date', type: 'date', width: 12, value: (row) => row.endDate },
+  { header: 'Subscription type', value: (row) => row.subscriptionType },
+  { header: 'Copies', type: 'integer', width: 8, value: (row) => row.copies },
+  { header: 'Recommended by', value: (row) => row.recommendedBy },
+  { header: 'Still on mailing list', type: 'boolean', value: (row) => !row.inactive },
+  { header: 'Reason for removal', width: 24, value: (row) => row.inactiveReason },
+  { header: 'Tags', width: 24, value: (row) => row.tags },
+  { header: 'Notes', width: 40, value: (row) => row.notes },
+  { header: 'Added by', value: (row) => row.addedBy },
+  { header: 'Added on', type: 'datetime', width: 17, value: (row) => row.addedOn },
+];
+
+/** "Export Email Addresses": names and the address, for subscribers who have one. */
+const EMAIL_COLUMNS: ReadonlyArray<XlsxColumn<SubscriberEmailRow>> = [
+  { header: 'First name', value: (row) => row.firstName },
+  { header: 'Last name', value: (row) => row.lastName },
+  { header: 'Email', width: 32, value: (row) => row.email },
+];
+
+/**
+ * Reads every row `fetchBatch` gives, batch after batch, each starting after the last row of the one
+ * before (keyset paging: no OFFSET, so the last batch costs what the first does). The next batch is
+ * asked for while the current one is being written, so the database and the writer work side by side;
+ * at most two batches are in memory.
+ */
+async function* keysetRows<Row extends SubscriberCursor>(
+  batchSize: number,
+  fetchBatch: (cursor: SubscriberCursor | undefined) => Promise<Row[]>,
+): AsyncGenerator<Row> {
+  let pending = fetchBatch(undefined);
+  for (;;) {
+    const batch = await pending;
+    const last = batch.at(-1);
+    const more = last !== undefined && batch.length >= batchSize;
+    if (last && more) {
+      pending = fetchBatch({
+        searchLastName: last.searchLastName,
+        searchFirstName: last.searchFirstName,
+        id: last.id,
+      });
+      // Should the reader stop early, the batch asked for in advance must not fail unobserved.
+      pending.catch(() => {});
+    }
+    yield* batch;
+    if (!more) return;
+  }
+}
+
+/** Subscriber exports (part 2 §2.1 Export..., §7 `GET /api/subscribers/export`; issue 4 §6). */
+export function createSubscriberExportService({
+  db,
+  repository,
+  batchSize = EXPORT_BATCH_SIZE,
+}: {
+  db: Database;
+  repository: SubscriberExportRepository;
+  /** Rows per database query. */
+  batchSize?: number;
+}) {
+  return {
+    /**
+     * The XLSX of every subscriber matching the search's filters, sorted by last then first name:
+     * all details, or with `emailsOnly` first name, last name and email of those who have one.
+     * Returns a stream; rows are read in batches of `batchSize` as it is consumed.
+     */
+    export: (query: SubscriberExportQuery): Readable => {
+      const { emailsOnly, ...filter } = query;
+      const searchFilter: SubscriberFilter = filter;
+      const limit = batchSize;
+      if (emailsOnly) {
+        return xlsxStream({
+          sheetName: 'Email addresses',
+          columns: EMAIL_COLUMNS,
+          rows: keysetRows(limit, (cursor) =>
+            repository.emailsBatch(db, { filter: searchFilter, cursor, limit }),
+          ),
+        });
+      }
+      return xlsxStream({
+        sheetName: 'Subscribers',
+        columns: DETAIL_COLUMNS,
+        rows: keysetRows(limit, (cursor) =>
+          repository.detailsBatch(db, { filter: searchFilter, cursor, limit }),
+        ),
+      });
+    },
+  };
+}
+
+export type SubscriberExportService = ReturnType<typeof createSubscriberExportService>;
