@@ -42,6 +42,7 @@ import { createReferenceListsService } from './modules/reference-lists/reference
 import { createSalesRepository } from './modules/sales/sales.repository.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { createSalesService } from './modules/sales/sales.service.ts';
+import { salesEmailRoutes } from './modules/sales/sales-email.routes.ts';
 import { createSalesExportRepository } from './modules/sales/sales-export.repository.ts';
 import { salesExportRoutes } from './modules/sales/sales-export.routes.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
@@ -245,6 +246,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(annualRunsRoutes, { annualRunsService, onStarted: nudgeAnnualRuns });
   await app.register(salesExportRoutes, { db, repository: createSalesExportRepository() });
   await app.register(salesRoutes, { salesService });
+  await app.register(salesEmailRoutes, { subscriberEmailService });
 
   const webDist = deps.webDistDir ?? DEFAULT_WEB_DIST;
   if (existsSync(path.join(webDist, 'index.html'))) {

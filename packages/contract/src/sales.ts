@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals } from './common.ts';
-import { isIsoDate } from './subscribers.ts';
+import { isIsoDate, subscriberEmailListInputSchema } from './subscribers.ts';
 
 /**
  * Sales (part 2 §2.5, §2.6, §3 Sale*, §5 New sale, §7 Sales, §9 constants).
@@ -208,3 +208,29 @@ export const saleCountQuerySchema = z
     message: 'The start date must not be after the end date.',
     path: ['to'],
   });
+
+/**
+ * `POST /api/sales/email/list` body (part 2 §3 Sales email-list payload): the subject and message, and
+ * the sales search filters (`id` subscriber, `amountMin`/`amountMax` exclusive totals). One message
+ * goes to each distinct buyer behind the matching sales who has an email address.
+ */
+export const saleEmailListInputSchema = subscriberEmailListInputSchema
+  .pick({ subject: true, message: true })
+  .extend({
+    id: z.union([z.literal(''), z.null(), z.coerce.number()]).optional(),
+    name: z.string().trim().max(100).nullish(),
+    postCode: z.string().trim().max(20).nullish(),
+    salesRef: z.union([z.literal(''), z.null(), z.coerce.number().int().min(0)]).optional(),
+    addedAfter: z
+      .string()
+      .nullish()
+      .refine((value) => !value || isIsoDate(value), { message: 'Dates are written YYYY-MM-DD.' }),
+    addedBefore: z
+      .string()
+      .nullish()
+      .refine((value) => !value || isIsoDate(value), { message: 'Dates are written YYYY-MM-DD.' }),
+    amountMin: z.union([z.literal(''), z.null(), z.coerce.number()]).optional(),
+    amountMax: z.union([z.literal(''), z.null(), z.coerce.number()]).optional(),
+    productId: z.union([z.literal(''), z.null(), z.coerce.number().int().min(0)]).optional(),
+  });
+export type SaleEmailList = z.infer<typeof saleEmailListInputSchema>;

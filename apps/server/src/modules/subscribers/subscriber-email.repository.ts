@@ -1,7 +1,6 @@
-import { and, asc, eq, gt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { subscriberEmailOptOuts } from './subscriber-email.table.ts';
-import { type SubscriberFilter, subscriberFilterSql } from './subscribers.repository.ts';
 import { subscriberHistory, subscribers } from './subscribers.table.ts';
 
 /** SQL of the emails to subscribers (part 2 §7 brochure email and email list; issue 4 §8). */
@@ -9,12 +8,13 @@ export function createSubscriberEmailRepository() {
   return {
     /**
      * Up to `limit` recipients of a bulk email with an id above `afterId`, by id: subscribers matching
-     * the search filter (never deleted ones) who have an email address and have not unsubscribed
-     * (an opt-out counts while "on mailing list" is still false).
+     * `where` (a condition on `subscribers`, e.g. the search filter, which never matches deleted ones)
+     * who have an email address and have not unsubscribed (an opt-out counts while "on mailing list"
+     * is still false).
      */
     recipientsBatch: (
       db: Executor,
-      { filter, afterId, limit }: { filter: SubscriberFilter; afterId: number; limit: number },
+      { where, afterId, limit }: { where: SQL | undefined; afterId: number; limit: number },
     ) =>
       db
         .select({
@@ -27,7 +27,8 @@ export function createSubscriberEmailRepository() {
         .from(subscribers)
         .where(
           and(
-            subscriberFilterSql(filter),
+            where,
+            eq(subscribers.hidden, false),
             ne(subscribers.email, ''),
             gt(subscribers.id, afterId),
             or(

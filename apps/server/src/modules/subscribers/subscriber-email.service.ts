@@ -1,4 +1,5 @@
 import type { EmailQueuedResult, SubscriberEmailList } from '@back-office/contract/subscribers';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
@@ -8,7 +9,11 @@ import type { SubscriberEmailRepository } from './subscriber-email.repository.ts
 import { oneLine, personalise, withUnsubscribeFooter } from './subscriber-email-text.ts';
 import type { UnsubscribeTokens } from './subscriber-email-token.ts';
 import { createSubscriberNotFoundError } from './subscribers.errors.ts';
-import type { SubscriberFilter, SubscribersRepository } from './subscribers.repository.ts';
+import {
+  type SubscriberFilter,
+  type SubscribersRepository,
+  subscriberFilterSql,
+} from './subscribers.repository.ts';
 import type { SubscribersService } from './subscribers.service.ts';
 
 /** Recipients queued per transaction by a bulk email. */
@@ -65,6 +70,53 @@ export function createSubscriberEmailService({
   onMailQueued: () => void;
   batchSize?: number;
 }) {
+  /**
+   * Queues one personalised message (`{title}`, `{firstName}`, `{lastName}`, `{organisationName}`
+   * replaced), with its unsubscribe link, per subscriber matching `where` (a condition on `subscribers`)
+   * who has an email address and has not unsubscribed, and writes "Email sent: {subject}" in each one's
+   * history. Works in transactions of `batchSize` recipients (by id), so a large mailing never holds one
+   * huge transaction and sending starts with the first batch. Used by the subscribers' and the sales'
+   * bulk emails. Returns how many messages were queued.
+   */
+  async function sendToRecipients(
+    where: SQL | undefined,
+    { subject: subjectTemplate, message }: { subject: string; message: string },
+    user: AuthUser,
+  ): Promise<EmailQueuedResult> {
+    const sign = await unsubscribeTokens.signer();
+    const extra = { organisationName: (await settingsService.get()).organisationName };
+    let queued = 0;
+    let afterId = 0;
+    for (;;) {
+      const batch = await db.transaction(async (tx) => {
+        const recipients = await repository.recipientsBatch(tx, { where, afterId, limit: batchSize });
+        const history = [];
+        for (const recipient of recipients) {
+          const subject = oneLine(personalise(subjectTemplate, recipient, extra));
+          const link = `${publicUrl}/unsubscribe?s=${recipient.id}&t=${sign(recipient.id)}`;
+          await mailRepository.enqueue(tx, {
+            to: recipient.email,
+            subject,
+            text: withUnsubscribeFooter(personalise(message, recipient, extra), link),
+          });
+          history.push({
+            subscriberId: recipient.id,
+            userName: user.fullName,
+            description: `Email sent: ${subject}`,
+          });
+        }
+        await repository.addHistoryLines(tx, history);
+        return recipients;
+      });
+      if (batch.length > 0) onMailQueued();
+      queued += batch.length;
+      const last = batch.at(-1);
+      if (!last || batch.length < batchSize) break;
+      afterId = last.id;
+    }
+    return { queued };
+  }
+
   return {
     /**
      * `GET /api/subscribers/{id}/brochure/email`: queues the returned-brochure email (subject and text
@@ -97,48 +149,13 @@ export function createSubscriberEmailService({
     },
 
     /**
-     * `POST /api/subscribers/email/list`: queues one personalised message (`{title}`, `{firstName}`,
-     * `{lastName}`, `{organisationName}` replaced), with its unsubscribe link,
-     * per subscriber matching the filters who has an email address and has not unsubscribed, and writes
-     * "Email sent: {subject}" in each one's history. Works in transactions of `batchSize` recipients (by
-     * id), so a large mailing never holds one huge transaction and sending starts with the first batch.
-     * Returns how many messages were queued.
+     * `POST /api/subscribers/email/list`: the bulk email to the subscribers matching the search filters
+     * (see {@link sendToRecipients}).
      */
-    sendToList: async (input: SubscriberEmailList, user: AuthUser): Promise<EmailQueuedResult> => {
-      const filter = emailListFilter(input);
-      const sign = await unsubscribeTokens.signer();
-      const extra = { organisationName: (await settingsService.get()).organisationName };
-      let queued = 0;
-      let afterId = 0;
-      for (;;) {
-        const batch = await db.transaction(async (tx) => {
-          const recipients = await repository.recipientsBatch(tx, { filter, afterId, limit: batchSize });
-          const history = [];
-          for (const recipient of recipients) {
-            const subject = oneLine(personalise(input.subject, recipient, extra));
-            const link = `${publicUrl}/unsubscribe?s=${recipient.id}&t=${sign(recipient.id)}`;
-            await mailRepository.enqueue(tx, {
-              to: recipient.email,
-              subject,
-              text: withUnsubscribeFooter(personalise(input.message, recipient, extra), link),
-            });
-            history.push({
-              subscriberId: recipient.id,
-              userName: user.fullName,
-              description: `Email sent: ${subject}`,
-            });
-          }
-          await repository.addHistoryLines(tx, history);
-          return recipients;
-        });
-        if (batch.length > 0) onMailQueued();
-        queued += batch.length;
-        const last = batch.at(-1);
-        if (!last || batch.length < batchSize) break;
-        afterId = last.id;
-      }
-      return { queued };
-    },
+    sendToList: (input: SubscriberEmailList, user: AuthUser): Promise<EmailQueuedResult> =>
+      sendToRecipients(subscriberFilterSql(emailListFilter(input)), input, user),
+
+    sendToRecipients,
 
     /**
      * `GET /unsubscribe?s={id}&t={token}`: with a valid token, sets "on mailing list" to false (version

@@ -1,0 +1,53 @@
+import { saleEmailListInputSchema } from '@back-office/contract/sales';
+import { emailQueuedResultSchema } from '@back-office/contract/subscribers';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../http/access-control.ts';
+import type { SubscriberEmailService } from '../subscribers/subscriber-email.service.ts';
+import { subscribers } from '../subscribers/subscribers.table.ts';
+import { saleFilterSql } from './sales.repository.ts';
+import { sales } from './sales.table.ts';
+
+const orUndefined = <T>(value: T | null | undefined) => (value === null ? undefined : value);
+
+/**
+ * `POST /api/sales/email/list` (part 2 §7 Sales; issue 6 §6): one personalised message, with the
+ * unsubscribe link, to each distinct buyer behind the sales matching the filters who has an email
+ * address; the same sending code as the subscribers' bulk email. Any signed-in user.
+ */
+export const salesEmailRoutes: FastifyPluginAsyncZod<{
+  subscriberEmailService: SubscriberEmailService;
+}> = async (app, { subscriberEmailService }) => {
+  app.post(
+    '/api/sales/email/list',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['sales'],
+        summary: 'Email the buyers behind the matching sales',
+        body: saleEmailListInputSchema,
+        response: { 202: emailQueuedResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const input = request.body;
+      const saleFilter = saleFilterSql({
+        id: orUndefined(input.id),
+        name: orUndefined(input.name),
+        zip: orUndefined(input.postCode),
+        salesref: orUndefined(input.salesRef),
+        addedafter: orUndefined(input.addedAfter),
+        addedbefore: orUndefined(input.addedBefore),
+        greaterThan: orUndefined(input.amountMin),
+        lessThan: orUndefined(input.amountMax),
+        productid: orUndefined(input.productId),
+      });
+      // Correlated: the sale filter's name condition reads the outer subscriber row.
+      const buyers = sql`exists (select 1 from ${sales} where ${sales.subscriberId} = ${subscribers.id}${
+        saleFilter ? sql` and ${saleFilter}` : sql``
+      })`;
+      const result = await subscriberEmailService.sendToRecipients(buyers, input, currentUser(request));
+      return reply.status(202).send(result);
+    },
+  );
+};
