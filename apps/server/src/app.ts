@@ -29,6 +29,8 @@ import { createAnnualRunsService } from './modules/donations/annual-runs.service
 import { createDonationsRepository } from './modules/donations/donations.repository.ts';
 import { donationsRoutes } from './modules/donations/donations.routes.ts';
 import { createDonationsService } from './modules/donations/donations.service.ts';
+import { createDonationsExportRepository } from './modules/donations/donations-export.repository.ts';
+import { donationsExportRoutes } from './modules/donations/donations-export.routes.ts';
 import { createReceiptsRepository } from './modules/donations/receipts.repository.ts';
 import { receiptsRoutes } from './modules/donations/receipts.routes.ts';
 import { createReceiptsService } from './modules/donations/receipts.service.ts';
@@ -241,6 +243,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(subscriberExportRoutes, { subscriberExportService });
   await app.register(subscriberRumRoutes, { subscriberRumService });
   await app.register(subscriberEmailRoutes, { subscriberEmailService });
+  await app.register(donationsExportRoutes, { db, repository: createDonationsExportRepository() });
   await app.register(donationsRoutes, { donationsService });
   await app.register(receiptsRoutes, { receiptsService });
   await app.register(annualRunsRoutes, { annualRunsService, onStarted: nudgeAnnualRuns });

@@ -57,3 +57,9 @@ export function moneySchema(message: string) {
 export function toCents(units: number): number {
   return Math.round(units * 100);
 }
+
+/** A yes/no query parameter: `true`, `1` (yes) or `false`, `0`, empty, absent (no). */
+export const queryFlagSchema = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''], { message: 'Use true or false.' })])
+  .optional()
+  .transform((value) => value === true || value === 'true' || value === '1');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals } from './common.ts';
+import { hasAtMostTwoDecimals, queryFlagSchema } from './common.ts';
 import { isIsoDate } from './subscribers.ts';
 
 /**
@@ -85,3 +85,9 @@ export const donationSearchResultSchema = z.object({
   models: z.array(donationListItemSchema),
 });
 export type DonationSearchResult = z.infer<typeof donationSearchResultSchema>;
+
+/** `GET /api/donations/export` query: the search's filters plus `isdetailed` (one row per donation, else per donor). */
+export const donationExportQuerySchema = donationSearchQuerySchema
+  .omit({ listfrom: true, listlength: true })
+  .extend({ isdetailed: queryFlagSchema });
+export type DonationExportQuery = z.infer<typeof donationExportQuerySchema>;

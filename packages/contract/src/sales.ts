@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals } from './common.ts';
+import { hasAtMostTwoDecimals, queryFlagSchema } from './common.ts';
 import { isIsoDate, subscriberEmailListInputSchema } from './subscribers.ts';
 
 /**
@@ -189,10 +189,7 @@ export const saleExportQuerySchema = z.object({
   amountMin: optionalNumber,
   amountMax: optionalNumber,
   product: z.union([z.literal(''), z.coerce.number().int().min(0)]).optional(),
-  isdetailed: z
-    .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
-    .optional()
-    .transform((value) => value === true || value === 'true' || value === '1'),
+  isdetailed: queryFlagSchema,
   listfrom: z.coerce.number().int().optional(),
   listlength: z.coerce.number().int().optional(),
 });

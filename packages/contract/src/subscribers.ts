@@ -1,6 +1,6 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
-import { moneySchema } from './common.ts';
+import { moneySchema, queryFlagSchema } from './common.ts';
 
 /**
  * Subscribers (part 2 §2.1-2.3, §3 Subscriber, §4, §5, §7 Subscribers).
@@ -221,18 +221,13 @@ export const historyEntrySchema = z.object({
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 /** "true"/"1" or "false"/"0" in a query string (also a real boolean); missing or empty means false. */
-const queryFlag = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''], { message: 'Use true or false.' })])
-  .optional()
-  .transform((value) => value === true || value === 'true' || value === '1');
-
 /**
  * `GET /api/subscribers/export` query (part 2 §7): the search's filters (`listfrom` and `listlength`
  * are ignored: the export holds every match) plus `emailsOnly` (names and email addresses only).
  */
 export const subscriberExportQuerySchema = subscriberSearchQuerySchema
   .omit({ listfrom: true, listlength: true })
-  .extend({ emailsOnly: queryFlag });
+  .extend({ emailsOnly: queryFlagSchema });
 export type SubscriberExportQuery = z.infer<typeof subscriberExportQuerySchema>;
 
 /** Shortest subject of a bulk email (part 2 §5, §9). */

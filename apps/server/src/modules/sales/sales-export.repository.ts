@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { keysetRows } from '../../lib/keyset-rows.ts';
 import { currencies } from '../reference-lists/reference-lists.table.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
 import { type SaleFilter, saleFilterSql } from './sales.repository.ts';
@@ -35,34 +36,31 @@ const saleColumns = {
 /** Streams for the sales exports (part 2 §7; issue 6 §5): keyset pages, never the whole table in memory. */
 export function createSalesExportRepository() {
   return {
-    /** Matching sales, newest first, in batches of 1000. */
-    async *streamSales(db: Executor, filter: SaleFilter) {
-      let after: { addedOn: Date; id: number } | undefined;
-      for (;;) {
-        const page = await db
-          .select(saleColumns)
-          .from(sales)
-          .innerJoin(subscribers, eq(subscribers.id, sales.subscriberId))
-          .innerJoin(currencies, eq(currencies.id, sales.currencyId))
-          .where(
-            and(
-              saleFilterSql(filter),
-              after
-                ? or(
-                    lt(sales.addedOn, after.addedOn),
-                    and(eq(sales.addedOn, after.addedOn), lt(sales.id, after.id)),
-                  )
-                : undefined,
-            ),
-          )
-          .orderBy(desc(sales.addedOn), desc(sales.id))
-          .limit(BATCH);
-        yield* page;
-        const last = page.at(-1);
-        if (!last || page.length < BATCH) return;
-        after = { addedOn: last.addedOn, id: last.id };
-      }
-    },
+    /** Matching sales, newest first, read in keyset batches of 1000. */
+    streamSales: (db: Executor, filter: SaleFilter) =>
+      keysetRows(
+        BATCH,
+        (after: { addedOn: Date; id: number } | undefined) =>
+          db
+            .select(saleColumns)
+            .from(sales)
+            .innerJoin(subscribers, eq(subscribers.id, sales.subscriberId))
+            .innerJoin(currencies, eq(currencies.id, sales.currencyId))
+            .where(
+              and(
+                saleFilterSql(filter),
+                after
+                  ? or(
+                      lt(sales.addedOn, after.addedOn),
+                      and(eq(sales.addedOn, after.addedOn), lt(sales.id, after.id)),
+                    )
+                  : undefined,
+              ),
+            )
+            .orderBy(desc(sales.addedOn), desc(sales.id))
+            .limit(BATCH),
+        (sale) => ({ addedOn: sale.addedOn, id: sale.id }),
+      ),
 
     /** The lines of the given sales, in sale then line order. */
     linesOf: (db: Executor, saleIds: number[]) =>

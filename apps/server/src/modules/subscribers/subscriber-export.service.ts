@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { SubscriberExportQuery } from '@back-office/contract/subscribers';
 import type { Database } from '../../db/client.ts';
+import { keysetRows } from '../../lib/keyset-rows.ts';
 import { type XlsxColumn, xlsxStream } from '../../lib/spreadsheet/xlsx-stream.ts';
 import type {
   SubscriberCursor,
@@ -68,34 +69,11 @@ const EMAIL_COLUMNS: ReadonlyArray<XlsxColumn<SubscriberEmailRow>> = [
   { header: 'Email', width: 32, value: (row) => row.email },
 ];
 
-/**
- * Reads every row `fetchBatch` gives, batch after batch, each starting after the last row of the one
- * before (keyset paging: no OFFSET, so the last batch costs what the first does). The next batch is
- * asked for while the current one is being written, so the database and the writer work side by side;
- * at most two batches are in memory.
- */
-async function* keysetRows<Row extends SubscriberCursor>(
-  batchSize: number,
-  fetchBatch: (cursor: SubscriberCursor | undefined) => Promise<Row[]>,
-): AsyncGenerator<Row> {
-  let pending = fetchBatch(undefined);
-  for (;;) {
-    const batch = await pending;
-    const last = batch.at(-1);
-    const more = last !== undefined && batch.length >= batchSize;
-    if (last && more) {
-      pending = fetchBatch({
-        searchLastName: last.searchLastName,
-        searchFirstName: last.searchFirstName,
-        id: last.id,
-      });
-      // Should the reader stop early, the batch asked for in advance must not fail unobserved.
-      pending.catch(() => {});
-    }
-    yield* batch;
-    if (!more) return;
-  }
-}
+const cursorOf = (row: SubscriberCursor): SubscriberCursor => ({
+  searchLastName: row.searchLastName,
+  searchFirstName: row.searchFirstName,
+  id: row.id,
+});
 
 /** Subscriber exports (part 2 §2.1 Export..., §7 `GET /api/subscribers/export`; issue 4 §6). */
 export function createSubscriberExportService({
@@ -122,16 +100,20 @@ export function createSubscriberExportService({
         return xlsxStream({
           sheetName: 'Email addresses',
           columns: EMAIL_COLUMNS,
-          rows: keysetRows(limit, (cursor) =>
-            repository.emailsBatch(db, { filter: searchFilter, cursor, limit }),
+          rows: keysetRows(
+            limit,
+            (cursor) => repository.emailsBatch(db, { filter: searchFilter, cursor, limit }),
+            cursorOf,
           ),
         });
       }
       return xlsxStream({
         sheetName: 'Subscribers',
         columns: DETAIL_COLUMNS,
-        rows: keysetRows(limit, (cursor) =>
-          repository.detailsBatch(db, { filter: searchFilter, cursor, limit }),
+        rows: keysetRows(
+          limit,
+          (cursor) => repository.detailsBatch(db, { filter: searchFilter, cursor, limit }),
+          cursorOf,
         ),
       });
     },

@@ -1,0 +1,25 @@
+/**
+ * Reads every row `fetchBatch` gives, batch after batch, each starting after the last row of the one
+ * before (keyset paging: no OFFSET, so the last batch costs what the first does). The next batch is
+ * asked for while the current one is being consumed, so the database and the writer work side by
+ * side; at most two batches are in memory. Used by the streamed exports.
+ */
+export async function* keysetRows<Row, Cursor>(
+  batchSize: number,
+  fetchBatch: (cursor: Cursor | undefined) => Promise<Row[]>,
+  cursorOf: (row: Row) => Cursor,
+): AsyncGenerator<Row> {
+  let pending = fetchBatch(undefined);
+  for (;;) {
+    const batch = await pending;
+    const last = batch.at(-1);
+    const more = last !== undefined && batch.length >= batchSize;
+    if (last && more) {
+      pending = fetchBatch(cursorOf(last));
+      // Should the reader stop early, the batch asked for in advance must not fail unobserved.
+      pending.catch(() => {});
+    }
+    yield* batch;
+    if (!more) return;
+  }
+}

@@ -1,0 +1,76 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { bearer, login, useTestApp } from '../../../test/context.ts';
+import { buildSubscriber, insertSubscribers } from '../../../test/factories.ts';
+
+const ctx = useTestApp();
+
+async function readSheet(body: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('no sheet');
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+async function seed() {
+  const headers = bearer((await login(ctx)).id_token);
+  const [zoe, hans] = await insertSubscribers(ctx, [
+    buildSubscriber({ firstName: 'Zoé', lastName: 'Martin', postcode: '69001' }),
+    buildSubscriber({ firstName: '=cmd', lastName: 'Müller', currencyId: 2, postcode: '1201' }),
+  ]);
+  for (const [subid, amount, donationDate] of [
+    [zoe?.id, 10, '2026-01-05'],
+    [zoe?.id, 15.5, '2026-02-05'],
+    [hans?.id, 100, '2026-03-05'],
+  ] as const) {
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/donations',
+      headers,
+      payload: { subid, amount, donationDate },
+    });
+  }
+  return headers;
+}
+
+describe('GET /api/donations/export', () => {
+  it('gives one row per donation with isdetailed, newest first, real dates and numbers, formula-safe', async () => {
+    const headers = await seed();
+    const response = await ctx.app.inject({
+      url: '/api/donations/export?isdetailed=true',
+      headers: { ...headers, accept: 'application/pdf' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    expect(response.headers['content-disposition']).toContain('filename="donation-details-export.xlsx"');
+    const [header, ...rows] = await readSheet(response.rawPayload);
+    expect(header?.slice(0, 4)).toEqual(['Donation id', 'Date', 'Amount', 'Currency']);
+    expect(rows.map((row) => row[2])).toEqual([100, 15.5, 10]);
+    expect(rows[0]?.[1]).toBeInstanceOf(Date);
+    expect(rows[0]?.[3]).toBe('CHF');
+    expect(rows[0]?.[7]).toBe("'=cmd");
+  });
+
+  it('gives one row per donor and currency with the total, applying the filters', async () => {
+    const headers = await seed();
+    const response = await ctx.app.inject({ url: '/api/donations/export?isdetailed=false', headers });
+    expect(response.headers['content-disposition']).toContain('filename="donation-subscribers-export.xlsx"');
+    const [header, ...rows] = await readSheet(response.rawPayload);
+    expect(header).toContain('Total');
+    const total = header?.indexOf('Total') ?? -1;
+    expect(rows.map((row) => [row[3], row[total]])).toEqual([
+      ['Martin', 25.5],
+      ['Müller', 100],
+    ]);
+    const filtered = await readSheet(
+      (await ctx.app.inject({ url: '/api/donations/export?zip=12', headers })).rawPayload,
+    );
+    expect(filtered).toHaveLength(2);
+    expect((await ctx.app.inject({ url: '/api/donations/export?addedafter=nope', headers })).statusCode).toBe(
+      400,
+    );
+  });
+});
