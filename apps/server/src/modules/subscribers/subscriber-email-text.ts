@@ -57,6 +57,25 @@ ${body}
 `;
 }
 
+/**
+ * The page the emailed link opens: it asks to confirm, and only the button (a form POST) unsubscribes,
+ * so a mail scanner that opens links does not unsubscribe anyone. French then English.
+ */
+export function confirmUnsubscribePage(subscriberId: number, token: string): string {
+  return page(
+    'Se désinscrire / Unsubscribe',
+    `<h1 style="font-size: 1.35rem; margin-top: 0;">Se désinscrire des emails groupés</h1>
+<p>Confirmez que vous ne souhaitez plus recevoir nos envois d’emails groupés.</p>
+<h2 lang="en" style="font-size: 1.15rem;">Unsubscribe from group emails</h2>
+<p lang="en">Confirm that you no longer wish to receive our group emails.</p>
+<form method="post" action="/unsubscribe">
+<input type="hidden" name="s" value="${subscriberId}">
+<input type="hidden" name="t" value="${escapeHtml(token)}">
+<button type="submit" style="font-size: 1rem; padding: 0.6rem 1.2rem; border-radius: 6px; border: 0; background: #1c7ed6; color: #fff; cursor: pointer;">Me désinscrire / Unsubscribe</button>
+</form>`,
+  );
+}
+
 /** The page shown after unsubscribing through the link, in French then English. */
 export function unsubscribedPage(organisationName: string): string {
   const from = organisationName ? ` de ${escapeHtml(organisationName)}` : '';

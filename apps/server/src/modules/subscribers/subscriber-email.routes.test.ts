@@ -315,7 +315,7 @@ describe('POST /api/subscribers/email/list', () => {
   });
 });
 
-describe('GET /unsubscribe', () => {
+describe('the unsubscribe link', () => {
   async function linkFor(email: string) {
     const message = (await mailRepository.listMessages(ctx.database.db)).find(
       (row) => row.toAddress === email,
@@ -335,7 +335,20 @@ describe('GET /unsubscribe', () => {
     await api('POST', '/api/subscribers/email/list', emailList({ town: 'lyon' }));
     const link = await linkFor('elodie@example.org');
 
-    const page = await ctx.app.inject({ url: link });
+    // Opening the link only asks to confirm: a mail scanner that follows links unsubscribes no one.
+    const confirm = await ctx.app.inject({ url: link });
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.body).toContain('<form method="post" action="/unsubscribe">');
+    expect((await api('GET', `/api/subscribers/${elodie?.id}`)).json().onMailChimpList).toBe(true);
+    const form = new URL(`http://x${link}`).searchParams;
+    const submit = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/unsubscribe',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `s=${form.get('s')}&t=${form.get('t')}`,
+      });
+    const page = await submit();
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('Désinscription enregistrée');
@@ -346,7 +359,7 @@ describe('GET /unsubscribe', () => {
     expect(record).toMatchObject({ onMailChimpList: false, version: 3 });
     expect((await historyOf(elodie?.id))[0]).toBe('Unsubscribed from emails through the link.');
     // A second click changes nothing more.
-    expect((await ctx.app.inject({ url: link })).statusCode).toBe(200);
+    expect((await submit()).statusCode).toBe(200);
     expect((await historyOf(elodie?.id)).filter((line) => line.startsWith('Unsubscribed'))).toHaveLength(1);
 
     expect((await api('POST', '/api/subscribers/email/list', emailList({ town: 'lyon' }))).json()).toEqual({
@@ -377,6 +390,13 @@ describe('GET /unsubscribe', () => {
       expect(response.statusCode, url).toBe(400);
       expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
       expect(response.body, url).toContain('This link is not valid');
+      const posted = await ctx.app.inject({
+        method: 'POST',
+        url: '/unsubscribe',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URL(`http://x${url}`).searchParams.toString(),
+      });
+      expect(posted.statusCode, `POST ${url}`).toBe(400);
     }
     expect((await historyOf(saved[0]?.id)).some((line) => line.startsWith('Unsubscribed'))).toBe(false);
   });

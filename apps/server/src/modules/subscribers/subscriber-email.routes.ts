@@ -4,7 +4,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/access-control.ts';
 import type { SubscriberEmailService } from './subscriber-email.service.ts';
-import { invalidUnsubscribeLinkPage, unsubscribedPage } from './subscriber-email-text.ts';
+import {
+  confirmUnsubscribePage,
+  invalidUnsubscribeLinkPage,
+  unsubscribedPage,
+} from './subscriber-email-text.ts';
 
 /**
  * Emails to subscribers (part 2 §7 Subscribers; issue 4 §8): the returned-brochure email and the bulk
@@ -48,23 +52,48 @@ export const subscriberEmailRoutes: FastifyPluginAsyncZod<{
       reply.status(202).send(await service.sendToList(request.body, currentUser(request))),
   );
 
+  const readLink = (values: { s?: unknown; t?: unknown }) => {
+    const s = typeof values.s === 'string' ? values.s : '';
+    const t = typeof values.t === 'string' ? values.t : '';
+    return /^[1-9]\d{0,9}$/.test(s) && Number(s) <= 2_147_483_647 && /^[\w-]{1,100}$/.test(t)
+      ? { subscriberId: Number(s), token: t }
+      : undefined;
+  };
+  const linkSchema = z.object({ s: z.unknown().optional(), t: z.unknown().optional() });
+
+  // The confirmation form posts url-encoded fields; parsed here only, for this plugin's routes.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 2048 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
   app.get(
     '/unsubscribe',
     {
       config: { access: 'public' },
-      schema: {
-        hide: true,
-        // Checked by the handler, so that a bad link gets a page rather than a problem document.
-        querystring: z.object({ s: z.unknown().optional(), t: z.unknown().optional() }),
-      },
+      // Checked by the handler, so that a bad link gets a page rather than a problem document.
+      schema: { hide: true, querystring: linkSchema },
     },
     async (request, reply) => {
-      const s = typeof request.query.s === 'string' ? request.query.s : '';
-      const t = typeof request.query.t === 'string' ? request.query.t : '';
-      const outcome =
-        /^[1-9]\d{0,9}$/.test(s) && Number(s) <= 2_147_483_647 && /^[\w-]{1,100}$/.test(t)
-          ? await service.unsubscribe(Number(s), t)
-          : { status: 'invalid' as const };
+      const link = readLink(request.query);
+      const valid = link ? await service.checkUnsubscribeLink(link.subscriberId, link.token) : false;
+      void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      if (!link || !valid) return reply.status(400).send(invalidUnsubscribeLinkPage());
+      return reply.send(confirmUnsubscribePage(link.subscriberId, link.token));
+    },
+  );
+
+  app.post(
+    '/unsubscribe',
+    { config: { access: 'public' }, schema: { hide: true, body: linkSchema } },
+    async (request, reply) => {
+      const link = readLink(request.body);
+      const outcome = link
+        ? await service.unsubscribe(link.subscriberId, link.token)
+        : { status: 'invalid' as const };
       void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
       if (outcome.status === 'invalid') return reply.status(400).send(invalidUnsubscribeLinkPage());
       return reply.send(unsubscribedPage(outcome.organisationName));

@@ -158,10 +158,14 @@ export function createSubscriberEmailService({
     sendToRecipients,
 
     /**
-     * `GET /unsubscribe?s={id}&t={token}`: with a valid token, sets "on mailing list" to false (version
+     * `POST /unsubscribe` (the confirmation form of `GET /unsubscribe?s={id}&t={token}`): with a valid token, sets "on mailing list" to false (version
      * up), records the opt-out and writes "Unsubscribed from emails through the link."; a second click
      * changes nothing more. Deleted subscribers are unsubscribed too.
      */
+    /** True when `token` is the one emailed to `subscriberId` (nothing is changed). */
+    checkUnsubscribeLink: (subscriberId: number, token: string) =>
+      unsubscribeTokens.verify(subscriberId, token),
+
     unsubscribe: async (subscriberId: number, token: string): Promise<UnsubscribeOutcome> => {
       if (!(await unsubscribeTokens.verify(subscriberId, token))) return { status: 'invalid' };
       const found = await db.transaction(async (tx) => {
