@@ -2,15 +2,18 @@ import type { Locator, Page } from '@playwright/test';
 import { listReferenceItemsThroughApi, uniqueName } from '../fixtures/catalogue.ts';
 import { ADMIN } from '../fixtures/env.ts';
 import { expect, test } from '../fixtures/test.ts';
-import { expectSuccessToast, openFromAdminMenu, screenshot, signInThroughUi } from '../fixtures/ui.ts';
+import {
+  expectErrorToast,
+  expectSuccessToast,
+  openFromAdminMenu,
+  screenshot,
+  signInThroughUi,
+} from '../fixtures/ui.ts';
 
 /**
  * The six reference lists (part 1 §2 Reference-data lists, §4, §5, §7 Reference data, §8): add, edit
  * and remove in each, with every heading, button, title and placeholder of the spec.
- *
- * Not covered here: deleting an item still used by a subscriber (409 `reference_lists.in_use`, the
- * toast giving the server's reason). No API creates subscribers yet, so the e2e server cannot be put in
- * that state; the server tests cover the refusal and the client test of the list covers the toast.
+ * A country still used by a subscriber cannot be deleted: the toast gives the server's reason.
  */
 
 type ListCase = {
@@ -192,6 +195,37 @@ for (const list of LISTS) {
     });
   });
 }
+
+test('a country still used by a subscriber cannot be deleted, and the toast says why', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  const headers = { authorization: `Bearer ${adminToken}` };
+  const name = uniqueName('Atlantide');
+  const country = await request.post('/api/ctries', { headers, data: { name } });
+  expect(country.status()).toBe(201);
+  const { id } = (await country.json()) as { id: number };
+  const subscriber = await request.post('/api/subscribers', {
+    headers,
+    data: { firstName: 'Zoé', lastName: 'Martin', currencyId: 1, countryId: id },
+  });
+  expect(subscriber.status()).toBe(201);
+
+  await signInThroughUi(page, ADMIN.email, ADMIN.password);
+  await openFromAdminMenu(page, 'Countries');
+  const row = itemRow(page, name);
+  await row.getByRole('button', { name: 'Remove' }).click();
+  await row.getByRole('button', { name: 'CONFIRM DELETE' }).click();
+  await expectErrorToast(
+    page,
+    `Houston - there was a problem deleting a country. The country '${name}' is used by 1 subscriber and cannot be deleted. Please try again or contact your system administrator.`,
+  );
+  await screenshot(page, 'reference-countries-in-use', { fullPage: false });
+  await expect(itemRow(page, name)).toBeVisible();
+  const items = await listReferenceItemsThroughApi(request, adminToken, '/api/ctries');
+  expect(items.map((item) => item.name)).toContain(name);
+});
 
 test('tags are listed by name whatever their case, as the server sorts them', async ({ page }) => {
   const stem = uniqueName('zz');
