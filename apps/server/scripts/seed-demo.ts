@@ -1,9 +1,12 @@
 /**
- * Demo data: `npm run seed:demo -- --subscribers N` fills the database of the configuration (PostgreSQL
- * at DATABASE_URL, else the embedded database in DATA_DIR; stop the server first when it is the embedded
- * one) with generated subscribers until it holds N, with French, Swiss and other addresses, categories,
- * subscription types, payment methods, tags, copies, about 10 % no longer on the mailing list.
- * Rows go in with multi-row INSERTs of 1,000. Running it again adds only what is missing.
+ * Demo data: `npm run seed:demo -- --subscribers N [--donations N] [--sales N]` fills the database of
+ * the configuration (PostgreSQL at DATABASE_URL, else the embedded database in DATA_DIR; stop the server
+ * first when it is the embedded one) with generated data until it holds each number given:
+ * - subscribers (default 1,000): French, Swiss and other addresses, categories, subscription types,
+ *   payment methods, tags, copies, about 10 % no longer on the mailing list; multi-row INSERTs of 1,000;
+ * - donations (default: none added), see `seed-demo-donations.ts`;
+ * - sales with their lines and about twenty products (default: none added), see `seed-demo-sales.ts`.
+ * Running it again adds only what is missing.
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -22,6 +25,8 @@ import {
   tags,
 } from '../src/modules/reference-lists/reference-lists.table.ts';
 import { subscribers, subscriberTags } from '../src/modules/subscribers/subscribers.table.ts';
+import { seedDemoDonations } from './seed-demo-donations.ts';
+import { seedDemoSales } from './seed-demo-sales.ts';
 
 /** Rows per INSERT statement (about 40 parameters each, well under PostgreSQL's 65,535). */
 const BATCH_SIZE = 1000;
@@ -275,13 +280,31 @@ export async function seedDemoSubscribers(
   return { existing, added };
 }
 
-async function main() {
-  const { values } = parseArgs({ options: { subscribers: { type: 'string', default: '1000' } } });
-  const target = Number(values.subscribers);
-  if (!Number.isInteger(target) || target < 0) {
-    process.stderr.write('Usage: npm run seed:demo -- --subscribers N   (N a whole number, e.g. 5000)\n');
+const USAGE =
+  'Usage: npm run seed:demo -- --subscribers N [--donations N] [--sales N]   (whole numbers, e.g. 5000)\n';
+
+/** A whole-number option, or undefined when it was not given; exits with the usage on anything else. */
+function wholeNumber(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || value.trim() === '') {
+    process.stderr.write(USAGE);
     process.exit(2);
   }
+  return number;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      subscribers: { type: 'string', default: '1000' },
+      donations: { type: 'string' },
+      sales: { type: 'string' },
+    },
+  });
+  const target = wholeNumber(values.subscribers) ?? 1000;
+  const donationTarget = wholeNumber(values.donations);
+  const saleTarget = wholeNumber(values.sales);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -304,11 +327,17 @@ async function main() {
         `First start: an Administrator account was created: ${admin.email} / ${admin.generatedPassword ?? 'the value of ADMIN_PASSWORD'}${admin.generatedPassword ? '   (shown only this once)' : ''}\n`,
       );
     }
-    const { added } = await seedDemoSubscribers(database.db, {
-      target,
-      log: (line) => process.stdout.write(`${line}\n`),
-    });
-    process.stdout.write(`Done: ${added} subscribers added.\n`);
+    const log = (line: string) => process.stdout.write(`${line}\n`);
+    const { added } = await seedDemoSubscribers(database.db, { target, log });
+    const donationsAdded =
+      donationTarget === undefined
+        ? 0
+        : (await seedDemoDonations(database.db, { target: donationTarget, log })).added;
+    const salesAdded =
+      saleTarget === undefined ? 0 : (await seedDemoSales(database.db, { target: saleTarget, log })).added;
+    process.stdout.write(
+      `Done: ${added} subscribers added.${donationTarget === undefined ? '' : ` ${donationsAdded} donations added.`}${saleTarget === undefined ? '' : ` ${salesAdded} sales added.`}\n`,
+    );
   } finally {
     await database.close();
   }

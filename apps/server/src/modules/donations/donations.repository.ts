@@ -32,6 +32,25 @@ export function donationFilterSql(filter: DonationFilter): SQL | undefined {
   return and(...conditions);
 }
 
+/**
+ * The tables a filter reads besides `donations`: counting the matches joins only those (every donation
+ * has exactly one donor, a non-null foreign key, so the joins change no count). Joining a table that is
+ * not read costs most of the count's time on a million donations, and keeps PostgreSQL from counting
+ * from an index alone (issue 5 Speed).
+ */
+export function tablesReadBy(filter: DonationFilter): { subscribers: boolean; paymentMethods: boolean } {
+  const paymentMethods = filter.isdebit === 1 || filter.isdebit === 2;
+  return {
+    subscribers:
+      paymentMethods ||
+      present(filter.name) ||
+      present(filter.zip) ||
+      (present(filter.country) && filter.country > 0) ||
+      (present(filter.category) && filter.category > 0),
+    paymentMethods,
+  };
+}
+
 const listColumns = {
   id: donations.id,
   subscriberId: donations.subscriberId,
@@ -60,15 +79,16 @@ export function createDonationsRepository() {
       .leftJoin(receipts, eq(receipts.id, donations.receiptId));
 
   return {
-    /** One page of matches, newest donation first, and the total count. */
+    /** One page of matches, newest donation first, and the total count (joining only what the filter reads). */
     search: async (db: Executor, query: DonationSearchQuery) => {
       const where = donationFilterSql(query);
-      const [total] = await db
-        .select({ n: count() })
-        .from(donations)
-        .innerJoin(subscribers, eq(subscribers.id, donations.subscriberId))
-        .leftJoin(paymentMethods, eq(paymentMethods.id, subscribers.paymentMethodId))
-        .where(where);
+      const reads = tablesReadBy(query);
+      let counting = db.select({ n: count() }).from(donations).$dynamic();
+      if (reads.subscribers)
+        counting = counting.innerJoin(subscribers, eq(subscribers.id, donations.subscriberId));
+      if (reads.paymentMethods)
+        counting = counting.leftJoin(paymentMethods, eq(paymentMethods.id, subscribers.paymentMethodId));
+      const [total] = await counting.where(where);
       const rows = await joined(db)
         .where(where)
         .orderBy(desc(donations.donationDate), desc(donations.id))

@@ -80,7 +80,8 @@ export const subscribers = pgTable(
     index('subscribers_search_postcode_idx').on(table.searchPostcode),
     index('subscribers_search_association_idx').on(table.searchAssociation),
     index('subscribers_added_on_idx').on(table.addedOn),
-    index('subscribers_country_idx').on(table.countryId),
+    /** With the id, a country's subscribers come from the index alone (donation search by country; issue 5 Speed). */
+    index('subscribers_country_idx').on(table.countryId, table.id),
     index('subscribers_category_idx').on(table.categoryId),
     index('subscribers_payment_method_idx').on(table.paymentMethodId),
     index('subscribers_subscription_type_idx').on(table.subscriptionTypeId),

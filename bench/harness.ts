@@ -1,0 +1,476 @@
+/**
+ * What the benchmark suites share: the PostgreSQL database at BENCH_DATABASE_URL (created when
+ * missing), seeding through `seed-demo.ts` in a child process, the real app (buildApp) listening on a
+ * loopback port of this process with a Server-Timing header, a signed-in staff account, timing series
+ * (median, p95) of HTTP requests and of the raw SQL of the same work through `pg`, and the CPU time of
+ * this process and of the PostgreSQL backends.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { type App, buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { type Database, type DatabaseHandle, openDatabase, queryRows } from '../apps/server/src/db/client.ts';
+import { prepareDatabase } from '../apps/server/src/db/seed.ts';
+import { hashPassword } from '../apps/server/src/lib/passwords.ts';
+import { createUsersRepository } from '../apps/server/src/modules/users/users.repository.ts';
+
+/** Timed runs per figure, after {@link WARM_UP} runs that are not counted. */
+export const RUNS = 30;
+export const WARM_UP = 3;
+/** The subscribers every suite works on (issue 4 "Speed"). */
+export const SUBSCRIBERS = 200_000;
+/** The staff account the benchmark signs in with (an Administrator: the annual run needs one). */
+export const BENCH_EMAIL = 'bench@example.org';
+export const BENCH_USER_NAME = 'Benchmark';
+
+/** Milliseconds, rounded to 0.1. */
+export type Stats = { median: number; p95: number; min: number; max: number };
+
+/** One line of the printed table. */
+export type BenchRow = { figure: string; goal: string; measured: string; passed: boolean };
+
+/** What a suite hands back: its table lines and the details written to bench/results/latest.json. */
+export type SuiteResult = { rows: BenchRow[]; details: Record<string, unknown> };
+
+/** A benchmark suite, run by `bench/run.ts`. */
+export type Suite = { name: string; run: (context: BenchContext) => Promise<SuiteResult> };
+
+/** Work handed to `registerBackgroundWork` by buildApp (the annual receipt run). */
+export type BackgroundWork = (shouldStop: () => boolean) => Promise<number>;
+
+/** How many rows of each kind existed and were added by a seeding run. */
+export type SeedReport = Record<'subscribers' | 'donations' | 'sales', { existing: number; added: number }>;
+
+/** Everything a suite needs: the database, a raw `pg` pool, the listening app and a signed-in user. */
+export type BenchContext = {
+  url: string;
+  database: DatabaseHandle;
+  db: Database;
+  /** Two raw connections for the reference timings. */
+  pool: pg.Pool;
+  app: App;
+  base: string;
+  headers: Record<string, string>;
+  token: string;
+  /** Work the app registered for background workers, by name; nothing runs it unless a suite does. */
+  backgroundWork: Map<string, BackgroundWork>;
+};
+
+/** Median, 95th percentile, min and max of `values` (milliseconds), rounded to 0.1. */
+export function stats(values: number[]): Stats {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (fraction: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return {
+    median: round(at(0.5)),
+    p95: round(at(0.95)),
+    min: round(sorted[0] ?? 0),
+    max: round(sorted.at(-1) ?? 0),
+  };
+}
+
+/** Milliseconds `action` took. */
+export async function timeIt(action: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await action();
+  return performance.now() - started;
+}
+
+/** The 1-, 5- and 15-minute load averages, rounded to 0.01 (the machine is shared). */
+export function loadAverage(): [number, number, number] {
+  const [one = 0, five = 0, fifteen = 0] = os.loadavg().map((value) => Math.round(value * 100) / 100);
+  return [one, five, fifteen];
+}
+
+/** Creates the benchmark database when the server does not have it yet. */
+async function ensureDatabase(url: string) {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  if (!/^\w+$/.test(name))
+    throw new Error(`BENCH_DATABASE_URL must name a database of letters, digits and _: ${name}`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      process.stdout.write(`Creating database ${name}.\n`);
+      await client.query(`create database "${name}"`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Runs `seed-demo.ts` against the benchmark database until it holds `targets` (subscribers always;
+ * donations and sales when given), in a child process so that the memory it uses is not this one's.
+ */
+export async function seedInChildProcess(
+  context: Pick<BenchContext, 'url'>,
+  targets: { subscribers: number; donations?: number; sales?: number },
+): Promise<SeedReport> {
+  const script = path.join(
+    path.dirname(fileURLToPath(import.meta.url)),
+    '..',
+    'apps',
+    'server',
+    'scripts',
+    'seed-demo.ts',
+  );
+  const args = ['--import', 'tsx', script, '--subscribers', String(targets.subscribers)];
+  if (targets.donations !== undefined) args.push('--donations', String(targets.donations));
+  if (targets.sales !== undefined) args.push('--sales', String(targets.sales));
+  let output = '';
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, DATABASE_URL: context.url, LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  if (code !== 0) throw new Error(`seeding failed (exit code ${code})`);
+  const report = (kind: keyof SeedReport) => ({
+    existing: Number(new RegExp(`(\\d+) ${kind} exist`).exec(output)?.[1] ?? 0),
+    added: Number(new RegExp(`(\\d+) ${kind} added\\.`).exec(output)?.[1] ?? 0),
+  });
+  return { subscribers: report('subscribers'), donations: report('donations'), sales: report('sales') };
+}
+
+/** The bench account as an Administrator with a known password. */
+async function ensureBenchUser(db: Database, password: string) {
+  const users = createUsersRepository();
+  const passwordHash = await hashPassword(password);
+  const existing = await users.findUserByEmail(db, { email: BENCH_EMAIL });
+  if (existing) {
+    await users.setPasswordHash(db, { id: existing.id, passwordHash });
+    if (existing.role !== 'Administrator' || existing.fullName !== BENCH_USER_NAME) {
+      await users.updateUser(db, {
+        id: existing.id,
+        fullName: BENCH_USER_NAME,
+        email: BENCH_EMAIL,
+        role: 'Administrator',
+      });
+    }
+  } else {
+    await users.insertUser(db, {
+      fullName: BENCH_USER_NAME,
+      email: BENCH_EMAIL,
+      role: 'Administrator',
+      passwordHash,
+    });
+  }
+}
+
+/**
+ * Opens the benchmark database (migrated), builds the app with a Server-Timing header (from the
+ * request's arrival to its answer being ready), listens on a loopback port and signs in.
+ * `close` stops everything.
+ */
+export async function openBenchContext(): Promise<BenchContext & { close: () => Promise<void> }> {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
+  await ensureDatabase(url);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    DATA_DIR: path.join(os.tmpdir(), 'back-office-bench'),
+    PUBLIC_URL: 'http://bench.invalid',
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+  });
+  const database = await openDatabase({ databaseUrl: url });
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const backgroundWork = new Map<string, BackgroundWork>();
+  let app: App | undefined;
+  try {
+    const prepared = await prepareDatabase(database, config);
+    const admin = prepared.createdAdministrator;
+    if (admin?.generatedPassword) {
+      process.stdout.write(
+        `First start of the benchmark database: Administrator ${admin.email} / ${admin.generatedPassword}\n`,
+      );
+    }
+    const password = randomBytes(12).toString('base64url');
+    await ensureBenchUser(database.db, password);
+    app = await buildApp({
+      config,
+      database,
+      registerBackgroundWork: (name, work) => {
+        backgroundWork.set(name, work);
+        return () => {};
+      },
+    });
+    const arrivals = new WeakMap<object, number>();
+    app.addHook('onRequest', async (request) => {
+      arrivals.set(request, performance.now());
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      const arrived = arrivals.get(request);
+      if (arrived !== undefined)
+        void reply.header('server-timing', `app;dur=${(performance.now() - arrived).toFixed(2)}`);
+      return payload;
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const base = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: BENCH_EMAIL, password }),
+    });
+    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+    const { id_token: token } = (await login.json()) as { id_token: string };
+    const started = app;
+    return {
+      url,
+      database,
+      db: database.db,
+      pool,
+      app: started,
+      base,
+      token,
+      headers: { authorization: `Bearer ${token}` },
+      backgroundWork,
+      close: async () => {
+        await started.close();
+        await pool.end();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await app?.close();
+    await pool.end();
+    await database.close();
+    throw error;
+  }
+}
+
+/** The server time of a response, from its Server-Timing header. */
+export function serverTiming(response: Response): number {
+  return Number(/dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? Number.NaN);
+}
+
+/**
+ * Timings of a series of requests: server time, HTTP round trip, CPU time of this process per request
+ * (server and client: what a request costs whatever the load of the machine), and the last answer's body.
+ */
+export type RequestSeries<T> = { server: Stats; roundTrip: Stats; cpu: Stats; last: T };
+
+/**
+ * Sends GET `pathFor(run)` {@link WARM_UP} + {@link RUNS} times, one after the other, and times the
+ * counted ones. `read` reads (and checks) a body; a non-2xx answer throws.
+ */
+export async function measureRequests<T>(
+  context: BenchContext,
+  pathFor: (run: number) => string,
+  read: (response: Response) => Promise<T>,
+  { runs = RUNS, warmUp = WARM_UP }: { runs?: number; warmUp?: number } = {},
+): Promise<RequestSeries<T>> {
+  const server: number[] = [];
+  const roundTrip: number[] = [];
+  const cpu: number[] = [];
+  let last: T | undefined;
+  for (let run = 0; run < warmUp + runs; run += 1) {
+    const target = `${context.base}${pathFor(run)}`;
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    const response = await fetch(target, { headers: context.headers });
+    if (!response.ok)
+      throw new Error(`GET ${pathFor(run)} failed: ${response.status} ${await response.text()}`);
+    last = await read(response);
+    const elapsed = performance.now() - started;
+    const used = process.cpuUsage(cpuBefore);
+    if (run < warmUp) continue;
+    roundTrip.push(elapsed);
+    server.push(serverTiming(response));
+    cpu.push((used.user + used.system) / 1000);
+  }
+  return { server: stats(server), roundTrip: stats(roundTrip), cpu: stats(cpu), last: last as T };
+}
+
+/** Reads a PDF answer and checks that it is one; returns its size in bytes. */
+export async function readPdf(response: Response): Promise<number> {
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (
+    !response.headers.get('content-type')?.startsWith('application/pdf') ||
+    !bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))
+  )
+    throw new Error(`expected a PDF, got ${response.headers.get('content-type')}`);
+  return bytes.length;
+}
+
+/** A statement as node-postgres runs it. */
+export type Statement = { text: string; values: unknown[] };
+
+/** The SQL statements `action` runs on a Drizzle database over `pool` (it really runs them). */
+export async function captureStatements(
+  pool: pg.Pool,
+  action: (db: Database) => Promise<unknown>,
+): Promise<Statement[]> {
+  const statements: Statement[] = [];
+  const db = drizzle(pool, {
+    casing: 'snake_case',
+    logger: { logQuery: (text, values) => statements.push({ text, values }) },
+  }) as unknown as Database;
+  await action(db);
+  return statements;
+}
+
+/** Times `statements` run one after the other on one raw `pg` connection. */
+export async function measureStatements(
+  pool: pg.Pool,
+  statements: Statement[],
+  { runs = RUNS, warmUp = WARM_UP }: { runs?: number; warmUp?: number } = {},
+): Promise<Stats> {
+  const timings: number[] = [];
+  const client = await pool.connect();
+  try {
+    for (let run = 0; run < warmUp + runs; run += 1) {
+      const elapsed = await timeIt(async () => {
+        for (const statement of statements) await client.query(statement.text, statement.values);
+      });
+      if (run >= warmUp) timings.push(elapsed);
+    }
+  } finally {
+    client.release();
+  }
+  return stats(timings);
+}
+
+/** Times `action` in this process. */
+export async function measureCalls(
+  action: (run: number) => Promise<unknown>,
+  { runs = RUNS, warmUp = WARM_UP }: { runs?: number; warmUp?: number } = {},
+): Promise<Stats> {
+  const timings: number[] = [];
+  for (let run = 0; run < warmUp + runs; run += 1) {
+    const elapsed = await timeIt(() => action(run));
+    if (run >= warmUp) timings.push(elapsed);
+  }
+  return stats(timings);
+}
+
+let clockTicks: number | undefined;
+
+/** CPU seconds used so far by the PostgreSQL backends serving this database, by process id; null when not readable (remote server). */
+export async function postgresBackendCpu(db: Database): Promise<Map<number, number> | null> {
+  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  const rows = await queryRows<{ pid: number }>(
+    db,
+    sql`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
+  );
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name (which is in parentheses): utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu.set(Number(pid), (Number(fields[11]) + Number(fields[12])) / (clockTicks ?? 100));
+    } catch {
+      return null;
+    }
+  }
+  return cpu;
+}
+
+/** CPU seconds the backends used between two {@link postgresBackendCpu} readings (a new backend counts from 0). */
+export function postgresCpuBetween(before: Map<number, number> | null, after: Map<number, number> | null) {
+  if (!before || !after) return null;
+  let seconds = 0;
+  for (const [pid, used] of after) seconds += used - (before.get(pid) ?? 0);
+  return seconds;
+}
+
+/** CRC-32 of `bytes` (PNG chunks). */
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A 360 × 120 RGB PNG (two coloured bands and a frame) as a data URL: an organisation logo of a usual size. */
+export function benchLogoDataUrl(): string {
+  const width = 360;
+  const height = 120;
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x += 1) {
+      const frame = x < 4 || y < 4 || x >= width - 4 || y >= height - 4;
+      const [r, g, b] = frame ? [20, 40, 90] : x < width / 3 ? [30 + y, 90, 160] : [250, 250 - y, 240];
+      raw.set([r, g, b], row + 1 + x * 3);
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB, deflate, no filter method, not interlaced
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+/**
+ * Fills the organisation settings as a real organisation has them (name, address, signatory, texts and
+ * a logo), so that receipts and invoices carry everything they print; left alone when a name is set.
+ */
+export async function ensureBenchSettings(context: BenchContext) {
+  const current = await fetch(`${context.base}/api/settings`, { headers: context.headers });
+  if (!current.ok) throw new Error(`GET /api/settings failed: ${current.status}`);
+  const settings = (await current.json()) as Record<string, unknown>;
+  if (settings.organisationName) return;
+  const response = await fetch(`${context.base}/api/settings`, {
+    method: 'PUT',
+    headers: { ...context.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      ...settings,
+      organisationName: 'Association des Amis de la Revue',
+      address: '12 rue des Lilas\n74100 Annemasse',
+      emailSenderName: 'Association des Amis de la Revue',
+      emailSenderAddress: 'contact@amis-revue.example.org',
+      sirenOrRna: 'W743001234',
+      sepaCreditorId: 'FR12ZZZ123456',
+      signatoryName: 'Claire Dubois',
+      signatoryTitle: 'Présidente',
+      organisationPurpose:
+        'Association loi 1901 d’intérêt général à caractère culturel : édition d’une revue, conférences et rencontres entre la France et la Suisse romande.',
+      receiptStatement:
+        'Le bénéficiaire certifie sur l’honneur que les dons et versements qu’il reçoit ouvrent droit à la réduction d’impôt prévue aux articles 200, 238 bis et 978 du code général des impôts.',
+      invoiceFooter:
+        'Association des Amis de la Revue – IBAN FR76 3000 6000 0112 3456 7890 189 – BIC AGRIFRPP',
+      paymentTermsText: 'Paiement à réception de facture, par chèque ou virement.',
+      logo: benchLogoDataUrl(),
+    }),
+  });
+  if (!response.ok) throw new Error(`PUT /api/settings failed: ${response.status} ${await response.text()}`);
+}
