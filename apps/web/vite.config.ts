@@ -42,5 +42,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Rendering Mantine forms in jsdom on a busy 2-core machine can pass 5 s; speed is not judged here.
+    testTimeout: 20_000,
   },
 });

@@ -8,8 +8,8 @@ import { PageLoader, RouteErrorBoundary } from './layout/route-fallbacks.tsx';
 /**
  * The route table of part 1 §2 (and part 2 §2 for subscribers, donations and sales), hash based.
  * Every screen's code is loaded on demand. Open: login, password-reset (and its confirm link).
- * Everything else needs a signed-in session checked on every navigation; users and settings also
- * need the Administrator role.
+ * Everything else needs a signed-in session checked on every navigation; users, settings and annual
+ * receipts also need the Administrator role.
  */
 export const routes: RouteObject[] = [
   {
@@ -127,6 +127,12 @@ export const routes: RouteObject[] = [
               {
                 path: paths.settings.path,
                 lazy: async () => ({ Component: (await import('./routes/settings.tsx')).SettingsRoute }),
+              },
+              {
+                path: paths.annualReceipts.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/annual-receipts.tsx')).AnnualReceiptsRoute,
+                }),
               },
             ],
           },

@@ -13,7 +13,7 @@ type FixedFormatProps =
 
 /** Props of {@link CurrencyInput}: those of Mantine's NumberInput, minus the fixed money format. */
 export type CurrencyInputProps = Omit<NumberInputProps, FixedFormatProps> & {
-  /** The currency shown before the amount, e.g. `€` or `CHF`. */
+  /** The currency shown before the amount, e.g. `€` or `CHF`; empty for none (part 2 §2.6 Frais/livraison, Dons). */
   prefix: string;
 };
 
@@ -26,7 +26,7 @@ export type CurrencyInputProps = Omit<NumberInputProps, FixedFormatProps> & {
 export function CurrencyInput({ prefix, ...props }: CurrencyInputProps) {
   return (
     <NumberInput
-      prefix={`${prefix} `}
+      prefix={prefix ? `${prefix} ` : undefined}
       thousandSeparator="."
       decimalSeparator=","
       allowedDecimalSeparators={[',']}

@@ -9,6 +9,11 @@ type FadingRowProps = {
   /** Set once the server deleted the row's item: the row fades out, then `onRemoved` runs. */
   removed: boolean;
   onRemoved: () => void;
+  /**
+   * Whether the row fades in when it first mounts (default true). A virtualised list passes false
+   * for rows that were already shown once, so that scrolling back does not fade them in again.
+   */
+  appear?: boolean;
   children: ReactNode;
 };
 
@@ -16,8 +21,8 @@ type FadingRowProps = {
  * A table row of a list screen that fades in when shown and fades out once its item was deleted
  * (part 1 §4 Row delete: "The row fades out on deletion (300 ms out, 900 ms in)").
  */
-export function FadingRow({ removed, onRemoved, children }: FadingRowProps) {
-  const [shown, setShown] = useState(false);
+export function FadingRow({ removed, onRemoved, appear = true, children }: FadingRowProps) {
+  const [shown, setShown] = useState(!appear);
 
   useEffect(() => {
     setShown(true);

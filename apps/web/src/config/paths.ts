@@ -6,6 +6,24 @@
 
 type Id = number | string;
 
+/**
+ * The subscriber a donations or sales screen is opened for (part 2 §2 routes: "optional params subid,
+ * fn, ln, sy"): id, first name, last name and currency symbol.
+ */
+export type SubscriberRouteParams = { subid: Id; fn: string; ln: string; sy: string };
+
+/** `?subid=..&fn=..&ln=..&sy=..`, or nothing without a subscriber. */
+function subscriberQuery(params?: SubscriberRouteParams): string {
+  if (!params) return '';
+  const query = new URLSearchParams({
+    subid: String(params.subid),
+    fn: params.fn,
+    ln: params.ln,
+    sy: params.sy,
+  });
+  return `?${query.toString()}`;
+}
+
 export const paths = {
   root: { path: '/', href: () => '/' },
   home: { path: '/home', href: () => '/home' },
@@ -29,8 +47,16 @@ export const paths = {
   subscribers: { path: '/subscribers', href: () => '/subscribers' },
   subscriber: { path: '/subscriber/:id', href: (id: Id) => `/subscriber/${id}` },
   subscriberHistory: { path: '/subscriber/:id/history', href: (id: Id) => `/subscriber/${id}/history` },
-  donations: { path: '/donations', href: () => '/donations' },
-  sales: { path: '/sales', href: () => '/sales' },
+  donations: {
+    path: '/donations',
+    href: (subscriber?: SubscriberRouteParams) => `/donations${subscriberQuery(subscriber)}`,
+  },
+  sales: {
+    path: '/sales',
+    href: (subscriber?: SubscriberRouteParams) => `/sales${subscriberQuery(subscriber)}`,
+  },
   newSale: { path: '/newsale/:id', href: (id: Id) => `/newsale/${id}` },
   settings: { path: '/settings', href: () => '/settings' },
+  /** The annual receipt run (issue 5 §5, not in the spec), Administrators only. */
+  annualReceipts: { path: '/annual-receipts', href: () => '/annual-receipts' },
 } as const;

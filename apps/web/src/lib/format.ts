@@ -15,3 +15,11 @@ export function formatNumber(value: number): string {
 export function formatMoney(value: number): string {
   return moneyFormat.format(value);
 }
+
+/** A timestamp as `YYYY-MM-DD HH:mm` in local time (part 2 §2.3 history dates, "y-MM-dd HH:mm"). */
+export function formatDateTime(value: string | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (part: number) => String(part).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import type { SessionUser } from '../../lib/session.ts';
 import {
   adminItems,
+  annualReceiptsItem,
   changePasswordItem,
   homeItem,
   mainItems,
@@ -43,6 +44,7 @@ export function MobileNav({ user, onNavigate, onLogout }: MobileNavProps) {
       </Text>
       {isAdministrator ? link(usersItem) : null}
       {adminItems.map(link)}
+      {isAdministrator ? link(annualReceiptsItem) : null}
       {isAdministrator ? link(settingsItem) : null}
       <Divider my="sm" />
       {mainItems.map(link)}

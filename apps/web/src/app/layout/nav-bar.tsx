@@ -5,6 +5,7 @@ import { paths } from '../../config/paths.ts';
 import type { SessionUser } from '../../lib/session.ts';
 import {
   adminItems,
+  annualReceiptsItem,
   changePasswordItem,
   homeItem,
   mainItems,
@@ -51,7 +52,8 @@ export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarP
   const adminActive =
     adminItems.some((item) => isActive(pathname, item.href)) ||
     isActive(pathname, usersItem.href) ||
-    isActive(pathname, settingsItem.href);
+    isActive(pathname, settingsItem.href) ||
+    isActive(pathname, annualReceiptsItem.href);
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -97,6 +99,9 @@ export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarP
               {isAdministrator ? (
                 <>
                   <Menu.Divider />
+                  <Menu.Item component={Link} to={annualReceiptsItem.href}>
+                    {annualReceiptsItem.label}
+                  </Menu.Item>
                   <Menu.Item component={Link} to={settingsItem.href}>
                     {settingsItem.label}
                   </Menu.Item>

@@ -20,6 +20,9 @@ export const adminItems: readonly NavItem[] = [
   { label: 'Tags', href: paths.tags.href() },
 ];
 
+/** The annual receipt run (issue 5 §5), Administrators only, in the Admin dropdown before Settings. */
+export const annualReceiptsItem: NavItem = { label: 'Annual Receipts', href: paths.annualReceipts.href() };
+
 /** Organisation settings (DESIGN.md domains), Administrators only, last in the Admin dropdown. */
 export const settingsItem: NavItem = { label: 'Settings', href: paths.settings.href() };
 

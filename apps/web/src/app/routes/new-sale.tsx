@@ -1,6 +1,9 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { useParams } from 'react-router';
+import { NewSaleScreen } from '../../features/sales/components/new-sale-screen.tsx';
 
-/** New sale (part 2 §2.6). Not built yet: heading and a one-line notice. */
+/** newsale/{subscriberId} (part 2 §2 routes, §2.6): the New Sale screen for that subscriber. */
 export function NewSaleRoute() {
-  return <ComingSoon title="New Sale" />;
+  const { id } = useParams();
+  const subscriberId = Number(id);
+  return <NewSaleScreen key={subscriberId} subscriberId={subscriberId} />;
 }

@@ -1,6 +1,13 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { useSearchParams } from 'react-router';
+import { SalesScreen } from '../../features/sales/components/sales-screen.tsx';
+import { salesSubscriberFromParams } from '../../features/sales/sales-route-params.ts';
 
-/** Sales list (part 2 §2.5). Not built yet: heading and a one-line notice. */
+/**
+ * sales (part 2 §2 routes, §2.5): the search of all sales, or with `subid, fn, ln, sy` the sales of one
+ * subscriber. A change of subscriber clears the screen and loads the new list (§4 Sales list).
+ */
 export function SalesRoute() {
-  return <ComingSoon title="Sales" />;
+  const [params] = useSearchParams();
+  const subscriber = salesSubscriberFromParams(params);
+  return <SalesScreen key={subscriber ? `subscriber-${subscriber.id}` : 'all'} subscriber={subscriber} />;
 }

@@ -1,12 +1,18 @@
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { Navigate, useParams } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { SubscriberScreen } from '../../features/subscribers/components/subscriber-screen.tsx';
 
-/**
- * Subscriber detail (part 2 §2.2; `new` or `0` is a new record). Not built yet: heading and a
- * one-line notice.
- */
+/** `subscriber/new` or `0` is a new record; otherwise a positive id. */
+function parseSubscriberId(raw: string | undefined): number | 'new' | null {
+  if (raw === 'new' || raw === '0') return 'new';
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  return Number(raw);
+}
+
+/** /subscriber/{id} and /subscriber/new: the subscriber screen (part 2 §2, §2.2). */
 export function SubscriberRoute() {
-  const { id } = useParams();
-  const isNew = id === 'new' || id === '0';
-  return <ComingSoon title={isNew ? 'New Subscriber' : 'Subscriber'} />;
+  const id = parseSubscriberId(useParams().id);
+  if (id === null) return <Navigate to={paths.subscribers.href()} replace />;
+  // A new key per subscriber: after creating one, its own page starts afresh.
+  return <SubscriberScreen key={String(id)} id={id} />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { SubscribersSearch } from '../../features/subscribers/components/subscribers-search.tsx';
 
-/** Subscribers search (part 2 §2.1). Not built yet: heading and a one-line notice. */
+/** /subscribers: the subscribers search (part 2 §2.1). */
 export function SubscribersRoute() {
-  return <ComingSoon title="Subscribers" />;
+  return <SubscribersSearch />;
 }

@@ -1,0 +1,40 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiDownload } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/download.ts';
+import { type DonationSearchFilters, donationFilterParams } from './search-donations.ts';
+
+/** Part 2 §7: the two spreadsheets' names when the server gives none. */
+export const DETAILS_EXPORT_FILENAME = 'donation-details-export.xlsx';
+export const SUBSCRIBERS_EXPORT_FILENAME = 'donation-subscribers-export.xlsx';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** What to export: the search's filters, the subscriber if one is selected, details or addresses. */
+export type ExportDonationsInput = {
+  filters: DonationSearchFilters;
+  subscriberId: number | null;
+  /** true: Export Donations (one row per donation); false: Export Addresses (one row per donor). */
+  detailed: boolean;
+};
+
+/**
+ * `GET /api/donations/export` with the search's filters plus `isdetailed` (part 2 §7 Donations): the
+ * spreadsheet, saved under the name of the answer's `Content-Disposition`. Returns that name.
+ */
+export async function exportDonations({
+  filters,
+  subscriberId,
+  detailed,
+}: ExportDonationsInput): Promise<string> {
+  const params = donationFilterParams(filters, subscriberId);
+  params.set('isdetailed', String(detailed));
+  const file = await apiDownload(`/api/donations/export?${params.toString()}`, { accept: XLSX_TYPE });
+  const filename = file.filename ?? (detailed ? DETAILS_EXPORT_FILENAME : SUBSCRIBERS_EXPORT_FILENAME);
+  saveFile(file.blob, filename);
+  return filename;
+}
+
+/** Mutation hook over {@link exportDonations} (part 2 §2.4 Export dropdown). */
+export function useExportDonations() {
+  return useMutation({ mutationFn: exportDonations });
+}

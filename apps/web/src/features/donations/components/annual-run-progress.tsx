@@ -1,0 +1,105 @@
+import { Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { formatNumber } from '../../../lib/format.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { useDownloadAnnualRunPrint } from '../api/download-annual-run-print.ts';
+import type { AnnualRunProgress } from '../api/get-annual-runs.ts';
+
+/** Share of a run's receipts already handled (emailed, to print or failed), 0 to 100. */
+export function runPercent(run: AnnualRunProgress): number {
+  if (run.total === 0) return run.status === 'done' ? 100 : 0;
+  return Math.round(((run.total - run.pending) / run.total) * 100);
+}
+
+/** "Running" or "Done" as a badge. */
+export function RunStatusBadge({ run }: { run: AnnualRunProgress }) {
+  return run.status === 'done' ? (
+    <Badge color="green" variant="light">
+      Done
+    </Badge>
+  ) : (
+    <Badge color="blue" variant="light">
+      Running
+    </Badge>
+  );
+}
+
+/**
+ * Download receipts to print (issue 5 §5): one PDF of the annual receipts of the run's donors who have
+ * no email address; offered when the run has some.
+ */
+export function DownloadPrintButton({ run, size = 'sm' }: { run: AnnualRunProgress; size?: 'xs' | 'sm' }) {
+  const download = useDownloadAnnualRunPrint();
+  if (run.toPrint === 0) return null;
+  return (
+    <Button
+      size={size}
+      variant="light"
+      leftSection={<IconPrinter size={16} aria-hidden />}
+      loading={download.isPending}
+      onClick={() =>
+        download.mutate(
+          { id: run.id, year: run.year },
+          { onError: () => notifyError('getting the receipts to print') },
+        )
+      }
+    >
+      Download receipts to print
+    </Button>
+  );
+}
+
+function Count({ label, value, color }: { label: string; value: number; color?: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700} c={color}>
+        {formatNumber(value)}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * The progress of one annual receipt run (issue 5 §5): a bar of the receipts handled so far, and the
+ * counts emailed / to print / failed / pending out of the total; the print file once there is one.
+ */
+export function AnnualRunProgressCard({ run }: { run: AnnualRunProgress }) {
+  const percent = runPercent(run);
+  return (
+    <Paper withBorder radius="md" p="md" aria-label={`Annual receipts ${run.year}`} component="section">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Group gap="sm">
+            <Title order={2} size="h4">
+              Annual receipts {run.year}
+            </Title>
+            <RunStatusBadge run={run} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {formatNumber(run.total - run.pending)} of {formatNumber(run.total)} donors handled
+          </Text>
+        </Group>
+        <Progress
+          value={percent}
+          size="lg"
+          striped={run.status === 'running'}
+          animated={run.status === 'running'}
+          color={run.failed > 0 ? 'orange' : run.status === 'done' ? 'green' : 'blue'}
+          aria-label={`Progress of the annual receipts of ${run.year}`}
+        />
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <Count label="Emailed" value={run.emailed} {...(run.emailed > 0 ? { color: 'green.7' } : {})} />
+          <Count label="To print" value={run.toPrint} />
+          <Count label="Failed" value={run.failed} {...(run.failed > 0 ? { color: 'red.7' } : {})} />
+          <Count label="Pending" value={run.pending} />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <DownloadPrintButton run={run} />
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiDownload } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/download.ts';
+
+/** The invoice's name when the server gives none (part 2 §7: `sale-invoice-{ref}.pdf`). */
+export function fallbackInvoiceFilename(ref: number): string {
+  return `sale-invoice-${ref}.pdf`;
+}
+
+/**
+ * `GET /api/sales/receipt/{saleId}`: the invoice PDF, saved under the name of the answer's
+ * `Content-Disposition` (part 2 §7). Returns the name it was saved under.
+ */
+export async function downloadSaleInvoice(sale: { id: number; ref: number }): Promise<string> {
+  const file = await apiDownload(`/api/sales/receipt/${sale.id}`, { accept: 'application/pdf' });
+  const filename = file.filename ?? fallbackInvoiceFilename(sale.ref);
+  saveFile(file.blob, filename);
+  return filename;
+}
+
+/** Mutation hook over {@link downloadSaleInvoice} (§2.5 Invoice button). */
+export function useDownloadSaleInvoice() {
+  return useMutation({ mutationFn: downloadSaleInvoice });
+}

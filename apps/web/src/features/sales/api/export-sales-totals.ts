@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiDownload } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/download.ts';
+
+/** A period, both days `YYYY-MM-DD` and included. */
+export type SalesTotalsPeriod = { from: string; to: string };
+
+/** §7: `sales totals (from-to).csv` when the server gives no name. */
+export function fallbackSalesTotalsFilename({ from, to }: SalesTotalsPeriod): string {
+  return `sales totals (${from}-${to}).csv`;
+}
+
+/**
+ * `GET /api/sales/salecount?from&to` (part 2 §7): per product, the quantity and amount per currency
+ * over the period, saved under the name of `Content-Disposition`. Returns the name it was saved under.
+ */
+export async function exportSalesTotals(period: SalesTotalsPeriod): Promise<string> {
+  const query = new URLSearchParams({ from: period.from, to: period.to });
+  const file = await apiDownload(`/api/sales/salecount?${query.toString()}`, { accept: 'text/csv' });
+  const filename = file.filename ?? fallbackSalesTotalsFilename(period);
+  saveFile(file.blob, filename);
+  return filename;
+}
+
+/** Mutation hook over {@link exportSalesTotals} (§2.5 Export Sales Totals). */
+export function useExportSalesTotals() {
+  return useMutation({ mutationFn: exportSalesTotals });
+}

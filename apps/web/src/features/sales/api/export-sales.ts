@@ -1,0 +1,38 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiDownload } from '../../../lib/api-client.ts';
+import { saveFile } from '../../../lib/download.ts';
+import { type SalesFilters, salesExportParams } from '../sales-filters.ts';
+
+/** §7: the export's names when the server gives none. */
+export function fallbackSalesExportFilename(detailed: boolean): string {
+  return detailed ? 'detailed-sales-export.csv' : 'sales-export.csv';
+}
+
+/** What an export needs: the search form, the subscriber of the list (or null), one row per line or not. */
+export type ExportSalesVariables = {
+  filters: SalesFilters;
+  subscriberId: number | null;
+  detailed: boolean;
+};
+
+/**
+ * `GET /api/sales/export?id,name,zip,addedafter,addedbefore,amountMin,amountMax,isdetailed,product`
+ * (part 2 §7): the CSV of the matching sales (Export Sales) or of their lines (Export Itemised Sales),
+ * saved under the name of `Content-Disposition`. Returns the name it was saved under.
+ */
+export async function exportSales({
+  filters,
+  subscriberId,
+  detailed,
+}: ExportSalesVariables): Promise<string> {
+  const query = salesExportParams(filters, subscriberId, detailed);
+  const file = await apiDownload(`/api/sales/export?${query.toString()}`, { accept: 'text/csv' });
+  const filename = file.filename ?? fallbackSalesExportFilename(detailed);
+  saveFile(file.blob, filename);
+  return filename;
+}
+
+/** Mutation hook over {@link exportSales}. */
+export function useExportSales() {
+  return useMutation({ mutationFn: exportSales });
+}

@@ -1,0 +1,36 @@
+import { Button, Menu } from '@mantine/core';
+import { IconChevronDown, IconFileExport } from '@tabler/icons-react';
+
+type SalesExportMenuProps = {
+  /** Export Sales Totals shows only without a subscriber (§2.5). */
+  withTotals: boolean;
+  busy: boolean;
+  onExportTotals: () => void;
+  onExport: (detailed: boolean) => void;
+};
+
+/**
+ * The Export dropdown of the Sales list (part 2 §2.5): Export Sales Totals (only without a subscriber),
+ * Export Itemised Sales, Export Sales. Busy while a file is on its way.
+ */
+export function SalesExportMenu({ withTotals, busy, onExportTotals, onExport }: SalesExportMenuProps) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="default"
+          leftSection={<IconFileExport size={16} aria-hidden />}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+          loading={busy}
+        >
+          Export
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {withTotals ? <Menu.Item onClick={onExportTotals}>Export Sales Totals</Menu.Item> : null}
+        <Menu.Item onClick={() => onExport(true)}>Export Itemised Sales</Menu.Item>
+        <Menu.Item onClick={() => onExport(false)}>Export Sales</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,43 @@
+import { Button, Menu } from '@mantine/core';
+import { IconChevronDown, IconFileExport } from '@tabler/icons-react';
+import { notifyError } from '../../../lib/notify.ts';
+import { useExportSubscribers } from '../api/export-subscribers.ts';
+import type { SubscriberFilters } from '../subscriber-filters.ts';
+
+type ExportSubscribersMenuProps = {
+  /** The filters of the current search (the export holds every match). */
+  filters: SubscriberFilters;
+};
+
+/**
+ * The Export... dropdown of the subscribers search (part 2 §2.1, §7 `GET /api/subscribers/export`):
+ * Export All Details and Export Email Addresses, saved as subscribers-export.xlsx; busy until the file
+ * has arrived; "exporting the subscribers" on failure (§8).
+ */
+export function ExportSubscribersMenu({ filters }: ExportSubscribersMenuProps) {
+  const exportSubscribers = useExportSubscribers();
+  const handleExport = (emailsOnly: boolean) => {
+    exportSubscribers.mutate(
+      { filters, emailsOnly },
+      { onError: () => notifyError('exporting the subscribers') },
+    );
+  };
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="default"
+          leftSection={<IconFileExport size={16} aria-hidden />}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+          loading={exportSubscribers.isPending}
+        >
+          Export...
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => handleExport(false)}>Export All Details</Menu.Item>
+        <Menu.Item onClick={() => handleExport(true)}>Export Email Addresses</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
