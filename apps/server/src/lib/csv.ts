@@ -2,6 +2,9 @@ import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { neutraliseFormula } from './spreadsheet/formula-safety.ts';
 
+/** `Content-Type` of every CSV export. */
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+
 /**
  * A CSV stream of `rows` under `columns` headers, text cells neutralised. It starts with a byte
  * order mark: Excel opens a UTF-8 CSV with accents intact only then.
@@ -27,10 +30,4 @@ export function csvStream<Row extends Record<string, unknown>>(
   // pipeline destroys the stringifier, failing the download, if reading the rows fails.
   pipeline(Readable.from(safeRows()), stringifier, () => {});
   return stringifier;
-}
-
-/** `attachment; filename=...` with an ASCII fallback and the UTF-8 name (RFC 6266). */
-export function attachmentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

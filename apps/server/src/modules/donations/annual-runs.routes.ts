@@ -2,7 +2,7 @@ import { idParamsSchema } from '@back-office/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/access-control.ts';
-import { attachmentDisposition } from '../../lib/csv.ts';
+import { sendDownload } from '../../http/send-download.ts';
 import { PDF_CONTENT_TYPE } from '../../lib/pdf/pdf-renderer.ts';
 import type { AnnualRunsService } from './annual-runs.service.ts';
 
@@ -91,11 +91,7 @@ export const annualRunsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const file = await service.printFile(request.params.id);
-      return reply
-        .type(PDF_CONTENT_TYPE)
-        .header('content-disposition', attachmentDisposition(file.filename))
-        .header('cache-control', 'no-store')
-        .send(file.pdf);
+      return sendDownload(reply, { filename: file.filename, contentType: PDF_CONTENT_TYPE, body: file.pdf });
     },
   );
 };

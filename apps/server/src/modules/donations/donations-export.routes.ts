@@ -1,7 +1,7 @@
 import { donationExportQuerySchema } from '@back-office/contract/donations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import { attachmentDisposition } from '../../lib/csv.ts';
+import { sendDownload } from '../../http/send-download.ts';
 import { keysetRows } from '../../lib/keyset-rows.ts';
 import { XLSX_CONTENT_TYPE, type XlsxColumn, xlsxStream } from '../../lib/spreadsheet/xlsx-stream.ts';
 import type {
@@ -103,11 +103,7 @@ export const donationsExportRoutes: FastifyPluginAsyncZod<{
             ),
           });
       const filename = isdetailed ? 'donation-details-export.xlsx' : 'donation-subscribers-export.xlsx';
-      return reply
-        .type(XLSX_CONTENT_TYPE)
-        .header('content-disposition', attachmentDisposition(filename))
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendDownload(reply, { filename: filename, contentType: XLSX_CONTENT_TYPE, body: stream });
     },
   );
 };

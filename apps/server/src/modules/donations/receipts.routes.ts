@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/access-control.ts';
-import { attachmentDisposition } from '../../lib/csv.ts';
+import { sendDownload } from '../../http/send-download.ts';
 import { PDF_CONTENT_TYPE } from '../../lib/pdf/pdf-renderer.ts';
 import type { ReceiptsService } from './receipts.service.ts';
 
@@ -36,11 +36,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{ receiptsService: ReceiptsSe
     },
     async (request, reply) => {
       const file = await service.donationReceipt(request.params.donationId, currentUser(request));
-      return reply
-        .type(PDF_CONTENT_TYPE)
-        .header('content-disposition', attachmentDisposition(file.filename))
-        .header('cache-control', 'no-store')
-        .send(file.pdf);
+      return sendDownload(reply, { filename: file.filename, contentType: PDF_CONTENT_TYPE, body: file.pdf });
     },
   );
 
@@ -58,11 +54,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{ receiptsService: ReceiptsSe
     async (request, reply) => {
       const { subscriberId, year } = request.params;
       const file = await service.annualReceipt(subscriberId, year, currentUser(request));
-      return reply
-        .type(PDF_CONTENT_TYPE)
-        .header('content-disposition', attachmentDisposition(file.filename))
-        .header('cache-control', 'no-store')
-        .send(file.pdf);
+      return sendDownload(reply, { filename: file.filename, contentType: PDF_CONTENT_TYPE, body: file.pdf });
     },
   );
 

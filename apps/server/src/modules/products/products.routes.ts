@@ -7,8 +7,9 @@ import {
 } from '@back-office/contract/products';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendDownload } from '../../http/send-download.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { attachmentDisposition, csvStream } from '../../lib/csv.ts';
+import { CSV_CONTENT_TYPE, csvStream } from '../../lib/csv.ts';
 import type { ProductsService } from './products.service.ts';
 
 const EXPORT_COLUMNS = [
@@ -54,11 +55,11 @@ export const productsRoutes: FastifyPluginAsyncZod<{
     },
     async (_request, reply) => {
       const products = await service.list();
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachmentDisposition(productsExportFilename(clock.now())))
-        .header('cache-control', 'no-store')
-        .send(csvStream(products, EXPORT_COLUMNS));
+      return sendDownload(reply, {
+        filename: productsExportFilename(clock.now()),
+        contentType: CSV_CONTENT_TYPE,
+        body: csvStream(products, EXPORT_COLUMNS),
+      });
     },
   );
 

@@ -1,7 +1,8 @@
 import { saleCountQuerySchema, saleExportQuerySchema } from '@back-office/contract/sales';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import { attachmentDisposition, csvStream } from '../../lib/csv.ts';
+import { sendDownload } from '../../http/send-download.ts';
+import { CSV_CONTENT_TYPE, csvStream } from '../../lib/csv.ts';
 import type { SaleFilter } from './sales.repository.ts';
 import type { ExportedSale, SalesExportRepository } from './sales-export.repository.ts';
 
@@ -131,11 +132,11 @@ export const salesExportRoutes: FastifyPluginAsyncZod<{
         yield* flush();
       };
       const filename = query.isdetailed ? 'detailed-sales-export.csv' : 'sales-export.csv';
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachmentDisposition(filename))
-        .header('cache-control', 'no-store')
-        .send(query.isdetailed ? csvStream(lineRows(), LINE_COLUMNS) : csvStream(saleRows(), SALE_COLUMNS));
+      return sendDownload(reply, {
+        filename,
+        contentType: CSV_CONTENT_TYPE,
+        body: query.isdetailed ? csvStream(lineRows(), LINE_COLUMNS) : csvStream(saleRows(), SALE_COLUMNS),
+      });
     },
   );
 
@@ -156,11 +157,11 @@ export const salesExportRoutes: FastifyPluginAsyncZod<{
         ...row,
         amount: decimal(row.amount),
       }));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachmentDisposition(`sales totals (${from}-${to}).csv`))
-        .header('cache-control', 'no-store')
-        .send(csvStream(rows, TOTAL_COLUMNS));
+      return sendDownload(reply, {
+        filename: `sales totals (${from}-${to}).csv`,
+        contentType: CSV_CONTENT_TYPE,
+        body: csvStream(rows, TOTAL_COLUMNS),
+      });
     },
   );
 };

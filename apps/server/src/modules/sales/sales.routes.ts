@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/access-control.ts';
-import { attachmentDisposition } from '../../lib/csv.ts';
+import { sendDownload } from '../../http/send-download.ts';
 import { PDF_CONTENT_TYPE } from '../../lib/pdf/pdf-renderer.ts';
 import type { SalesService } from './sales.service.ts';
 
@@ -60,11 +60,7 @@ export const salesRoutes: FastifyPluginAsyncZod<{ salesService: SalesService }> 
     },
     async (request, reply) => {
       const file = await service.invoice(request.params.id);
-      return reply
-        .type(PDF_CONTENT_TYPE)
-        .header('content-disposition', attachmentDisposition(file.filename))
-        .header('cache-control', 'no-store')
-        .send(file.pdf);
+      return sendDownload(reply, { filename: file.filename, contentType: PDF_CONTENT_TYPE, body: file.pdf });
     },
   );
 

@@ -1,6 +1,6 @@
 import { subscriberExportQuerySchema } from '@back-office/contract/subscribers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { attachmentDisposition } from '../../lib/csv.ts';
+import { sendDownload } from '../../http/send-download.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/xlsx-stream.ts';
 import { SUBSCRIBERS_EXPORT_FILENAME, type SubscriberExportService } from './subscriber-export.service.ts';
 
@@ -21,10 +21,10 @@ export const subscriberExportRoutes: FastifyPluginAsyncZod<{
       },
     },
     (request, reply) =>
-      reply
-        .header('content-type', XLSX_CONTENT_TYPE)
-        .header('content-disposition', attachmentDisposition(SUBSCRIBERS_EXPORT_FILENAME))
-        .header('cache-control', 'no-store')
-        .send(service.export(request.query)),
+      sendDownload(reply, {
+        filename: SUBSCRIBERS_EXPORT_FILENAME,
+        contentType: XLSX_CONTENT_TYPE,
+        body: service.export(request.query),
+      }),
   );
 };

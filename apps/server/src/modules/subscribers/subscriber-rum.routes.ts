@@ -1,7 +1,7 @@
 import { idParamsSchema } from '@back-office/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/access-control.ts';
-import { attachmentDisposition } from '../../lib/csv.ts';
+import { sendDownload } from '../../http/send-download.ts';
 import { PDF_CONTENT_TYPE } from '../../lib/pdf/pdf-renderer.ts';
 import type { SubscriberRumService } from './subscriber-rum.service.ts';
 
@@ -23,11 +23,11 @@ export const subscriberRumRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const letter = await service.letter(request.params.id, currentUser(request));
-      return reply
-        .header('content-type', PDF_CONTENT_TYPE)
-        .header('content-disposition', attachmentDisposition(letter.filename))
-        .header('cache-control', 'no-store')
-        .send(letter.pdf);
+      return sendDownload(reply, {
+        filename: letter.filename,
+        contentType: PDF_CONTENT_TYPE,
+        body: letter.pdf,
+      });
     },
   );
 };
