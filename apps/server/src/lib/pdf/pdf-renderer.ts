@@ -21,6 +21,72 @@ const ROBOTO_FILES = {
   bolditalics: 'Roboto-MediumItalic.ttf',
 } as const;
 
+/** What pdfmake's PDFDocument (a pdfkit document) exposes that the font cache below relies on. */
+type PdfKitDocument = {
+  fontCache: Record<string, Record<string, unknown>>;
+  getFontType: (bold: boolean, italics: boolean) => string;
+  _fontCount: number;
+  _fontFamilies: Record<string, unknown>;
+};
+type ProvideFont = (this: PdfKitDocument, familyName: string, bold: boolean, italics: boolean) => unknown;
+/** pdfkit's EmbeddedFont: one per document (it holds that document's subset), around a parsed font. */
+type EmbeddedFont = { font: unknown; id: string };
+type EmbeddedFontClass = new (document: PdfKitDocument, font: unknown, id: string) => EmbeddedFont;
+
+/** What of a parsed fontkit font is per document (see documentFont). */
+type ParsedFont = { _glyphs: Record<number, unknown>; _layoutEngine: object };
+
+/**
+ * A view of a parsed font for one document: its parsed tables are shared, but it has its own glyph
+ * cache and layout engine. fontkit keeps each glyph with the characters it was first asked for, and a
+ * document's subsetting asks for the parts of composite glyphs (the E of É) with none: shared across
+ * documents, that glyph would lose its character in the next document's text layer (MÜLLER read
+ * back as MÜLL%R).
+ */
+function documentFont(parsed: unknown): unknown {
+  const font = Object.create(parsed as ParsedFont) as ParsedFont;
+  font._glyphs = {};
+  const layoutEngineClass = (parsed as ParsedFont)._layoutEngine.constructor as new (font: unknown) => object;
+  Object.defineProperty(font, '_layoutEngine', { value: new layoutEngineClass(font) });
+  return font;
+}
+
+const pdfDocumentClass = (
+  require('pdfmake/js/PDFDocument') as { default: { prototype: { provideFont: ProvideFont } } }
+).default;
+
+/**
+ * Makes every document reuse the fonts parsed by the first one. pdfkit parses each TTF file anew for
+ * every document (fontkit), which was more than half of a receipt's rendering time; the parsed font is
+ * read-only after parsing, and each document still gets its own EmbeddedFont, so its own subset.
+ */
+function cacheParsedFonts() {
+  const provideFont = pdfDocumentClass.prototype.provideFont;
+  const parsed = new Map<string, { font: unknown; embeddedFontClass: EmbeddedFontClass }>();
+  pdfDocumentClass.prototype.provideFont = function (familyName, bold, italics) {
+    const type = this.getFontType(bold, italics);
+    const documentFonts = this.fontCache[familyName];
+    const known = documentFonts?.[type];
+    if (known) return known;
+    const key = `${familyName}/${type}`;
+    const cached = parsed.get(key);
+    if (!cached) {
+      const embedded = provideFont.call(this, familyName, bold, italics) as EmbeddedFont;
+      parsed.set(key, {
+        font: embedded.font,
+        embeddedFontClass: embedded.constructor as EmbeddedFontClass,
+      });
+      return embedded;
+    }
+    this._fontCount += 1;
+    const embedded = new cached.embeddedFontClass(this, documentFont(cached.font), `F${this._fontCount}`);
+    // pdfkit embeds (subsets and writes) the fonts listed here when the document ends.
+    this._fontFamilies[embedded.id] = embedded;
+    this.fontCache[familyName] = { ...documentFonts, [type]: embedded };
+    return embedded;
+  };
+}
+
 let configured = false;
 
 /**
@@ -37,6 +103,7 @@ function configure() {
   pdfmake.setFonts({ Roboto: { ...ROBOTO_FILES } });
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy(() => false);
+  cacheParsedFonts();
   configured = true;
 }
 

@@ -1,3 +1,7 @@
+import {
+  annualRunProgressSchema,
+  startAnnualRunInputSchema,
+} from '@back-office/contract/annual-receipt-runs';
 import { idParamsSchema } from '@back-office/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,20 +9,6 @@ import { currentUser } from '../../http/access-control.ts';
 import { sendDownload } from '../../http/send-download.ts';
 import { PDF_CONTENT_TYPE } from '../../lib/pdf/pdf-renderer.ts';
 import type { AnnualRunsService } from './annual-runs.service.ts';
-
-const progressSchema = z.object({
-  id: z.number().int(),
-  year: z.number().int(),
-  status: z.enum(['running', 'done']),
-  startedBy: z.string(),
-  startedAt: z.string(),
-  finishedAt: z.string().nullable(),
-  total: z.number().int(),
-  pending: z.number().int(),
-  emailed: z.number().int(),
-  toPrint: z.number().int(),
-  failed: z.number().int(),
-});
 
 /** The annual receipt run (issue 5 §5; not in the spec). Administrator only. */
 export const annualRunsRoutes: FastifyPluginAsyncZod<{
@@ -34,7 +24,7 @@ export const annualRunsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Recent annual receipt runs with their progress',
-        response: { 200: z.array(progressSchema) },
+        response: { 200: z.array(annualRunProgressSchema) },
       },
     },
     () => service.list(),
@@ -47,14 +37,8 @@ export const annualRunsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Start issuing and emailing the annual receipts of a year',
-        body: z.object({
-          year: z
-            .number({ message: 'The year is required.' })
-            .int()
-            .min(1900, { message: 'The year must be between 1900 and 2999.' })
-            .max(2999, { message: 'The year must be between 1900 and 2999.' }),
-        }),
-        response: { 202: progressSchema },
+        body: startAnnualRunInputSchema,
+        response: { 202: annualRunProgressSchema },
       },
     },
     async (request, reply) => {
@@ -72,7 +56,7 @@ export const annualRunsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Progress of a run',
         params: idParamsSchema,
-        response: { 200: progressSchema },
+        response: { 200: annualRunProgressSchema },
       },
     },
     (request) => service.progress(request.params.id),

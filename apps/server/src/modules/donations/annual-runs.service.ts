@@ -1,3 +1,4 @@
+import type { AnnualRunProgress } from '@back-office/contract/annual-receipt-runs';
 import type { Settings } from '@back-office/contract/settings';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.ts';
@@ -25,21 +26,6 @@ const createNothingToPrintError = createErrorFactory({
   status: 404,
   title: 'Not Found',
 });
-
-/** Progress of a run: counts per item status. */
-export type AnnualRunProgress = {
-  id: number;
-  year: number;
-  status: 'running' | 'done';
-  startedBy: string;
-  startedAt: string;
-  finishedAt: string | null;
-  total: number;
-  pending: number;
-  emailed: number;
-  toPrint: number;
-  failed: number;
-};
 
 /**
  * The annual receipt run (issue 5 §5): issues and emails the receipts of a year to every donor who

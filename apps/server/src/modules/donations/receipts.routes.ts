@@ -1,3 +1,4 @@
+import { MAX_ID } from '@back-office/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/access-control.ts';
@@ -5,9 +6,9 @@ import { sendDownload } from '../../http/send-download.ts';
 import { PDF_CONTENT_TYPE } from '../../lib/pdf/pdf-renderer.ts';
 import type { ReceiptsService } from './receipts.service.ts';
 
-const donationParams = z.object({ donationId: z.coerce.number().int().positive() });
+const donationParams = z.object({ donationId: z.coerce.number().int().positive().max(MAX_ID) });
 const annualParams = z.object({
-  subscriberId: z.coerce.number().int().positive(),
+  subscriberId: z.coerce.number().int().positive().max(MAX_ID),
   year: z.coerce
     .number()
     .int()

@@ -1,26 +1,9 @@
+import { type AnnualRunProgress, annualRunProgressSchema } from '@back-office/contract/annual-receipt-runs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/**
- * The annual receipt run (issue 5 §5, not in the spec; Administrator only): the progress the server
- * reports for a run. The contract package has no schema for it yet, so it is declared here, as the
- * server's routes describe it.
- */
-export const annualRunProgressSchema = z.object({
-  id: z.number().int(),
-  year: z.number().int(),
-  status: z.enum(['running', 'done']),
-  startedBy: z.string(),
-  startedAt: z.string(),
-  finishedAt: z.string().nullable(),
-  total: z.number().int(),
-  pending: z.number().int(),
-  emailed: z.number().int(),
-  toPrint: z.number().int(),
-  failed: z.number().int(),
-});
-export type AnnualRunProgress = z.infer<typeof annualRunProgressSchema>;
+export type { AnnualRunProgress } from '@back-office/contract/annual-receipt-runs';
 
 /** Issue 5 §5: the screen asks for a running run's progress every 2 seconds. */
 export const ANNUAL_RUN_POLL_MS = 2000;

@@ -1,6 +1,7 @@
+import { type AnnualRunProgress, annualRunProgressSchema } from '@back-office/contract/annual-receipt-runs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { type AnnualRunProgress, annualRunProgressSchema, annualRunsQueryKey } from './get-annual-runs.ts';
+import { annualRunsQueryKey } from './get-annual-runs.ts';
 
 /**
  * `POST /api/donations/annual-runs {year}` starts issuing and emailing the annual receipts of a year

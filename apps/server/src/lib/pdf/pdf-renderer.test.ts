@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { pdfPages } from '../../../test/pdf-text.ts';
+import { renderPdf } from './pdf-renderer.ts';
+
+describe('renderPdf', () => {
+  it('gives every document its own font subset while the parsed fonts are shared', async () => {
+    const texts = ['Alpha reçu n° 1', 'Zébulon ŒUVRE Müller 125,50 €', 'Ärger — Øresund, Łódź'];
+    const pdfs = await Promise.all(
+      texts.map((text) => renderPdf({ content: [{ text }, { text: `${text} bold`, bold: true }] })),
+    );
+    // Rendered again after the others: a subset leaking between documents would lose glyphs here.
+    pdfs.push(await renderPdf({ content: [{ text: texts[0] ?? '', italics: true }] }));
+    const pages = await Promise.all(pdfs.map(async (pdf) => (await pdfPages(pdf))[0]));
+    expect(pages[0]).toContain('Alpha reçu n° 1');
+    expect(pages[1]).toContain('Zébulon ŒUVRE Müller 125,50 € bold');
+    expect(pages[2]).toContain('Ärger — Øresund, Łódź');
+    expect(pages[3]).toContain('Alpha reçu n° 1');
+    for (const pdf of pdfs) expect(pdf.toString('latin1')).toContain('/FontFile2');
+  });
+
+  it('keeps the characters of glyphs that an earlier document only used inside composite glyphs', async () => {
+    // Subsetting "Élodie Ü" asks fontkit for the E and the U as parts of É and Ü, with no character.
+    // Bold italics: a font no other test of this file has used yet in this process.
+    const style = { bold: true, italics: true };
+    await renderPdf({ content: [{ text: 'Élodie Ü', ...style }] });
+    const pdf = await renderPdf({ content: [{ text: 'MÜLLER ERNEST U', ...style }] });
+    expect((await pdfPages(pdf))[0]).toContain('MÜLLER ERNEST U');
+  });
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * The annual receipt run (issue 5 §5; not in the spec; Administrator only): issuing and emailing the
+ * annual receipts of a year to every donor of that year, as a background job.
+ */
+
+/** `POST /api/donations/annual-runs` body: the calendar year whose donations the receipts cover. */
+export const startAnnualRunInputSchema = z.object({
+  year: z
+    .number({ message: 'The year is required.' })
+    .int({ message: 'The year must be between 1900 and 2999.' })
+    .min(1900, { message: 'The year must be between 1900 and 2999.' })
+    .max(2999, { message: 'The year must be between 1900 and 2999.' }),
+});
+export type StartAnnualRunInput = z.infer<typeof startAnnualRunInputSchema>;
+
+/**
+ * A run's progress: counts of donors per state (`pending` still to do, `emailed`, `toPrint` for donors
+ * without an email address, `failed`); `startedAt`/`finishedAt` are ISO date-times.
+ */
+export const annualRunProgressSchema = z.object({
+  id: z.number().int(),
+  year: z.number().int(),
+  status: z.enum(['running', 'done']),
+  startedBy: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  total: z.number().int(),
+  pending: z.number().int(),
+  emailed: z.number().int(),
+  toPrint: z.number().int(),
+  failed: z.number().int(),
+});
+export type AnnualRunProgress = z.infer<typeof annualRunProgressSchema>;
