@@ -1,15 +1,14 @@
 import { type RouteObject, redirect } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { alwaysRevalidate, requireAdministrator, requireSignedIn } from './guards.ts';
-import { AppLayout } from './layout/app-layout.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
 import { PageLoader, RouteErrorBoundary } from './layout/route-fallbacks.tsx';
 
 /**
  * The route table of part 1 §2 (and part 2 §2 for subscribers, donations and sales), hash based.
- * Every screen's code is loaded on demand. Open: login, password-reset (and its confirm link).
- * Everything else needs a signed-in session checked on every navigation; users, settings and annual
- * receipts also need the Administrator role.
+ * Every screen's code, and the signed-in layout, is loaded on demand. Open: login, password-reset (and its confirm link).
+ * Everything else needs a signed-in session checked on every navigation; users, settings, annual
+ * receipts and the audit trail also need the Administrator role.
  */
 export const routes: RouteObject[] = [
   {
@@ -43,7 +42,8 @@ export const routes: RouteObject[] = [
         id: 'signed-in',
         loader: requireSignedIn,
         shouldRevalidate: alwaysRevalidate,
-        Component: AppLayout,
+        // Loaded on demand too: its header, menus and drawer are not needed by the login screen (issue 7).
+        lazy: async () => ({ Component: (await import('./layout/app-layout.tsx')).AppLayout }),
         children: [
           {
             path: paths.home.path,
@@ -133,6 +133,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({
                   Component: (await import('./routes/annual-receipts.tsx')).AnnualReceiptsRoute,
                 }),
+              },
+              {
+                path: paths.audit.path,
+                lazy: async () => ({ Component: (await import('./routes/audit.tsx')).AuditRoute }),
               },
             ],
           },

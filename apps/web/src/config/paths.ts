@@ -59,4 +59,6 @@ export const paths = {
   settings: { path: '/settings', href: () => '/settings' },
   /** The annual receipt run (issue 5 §5, not in the spec), Administrators only. */
   annualReceipts: { path: '/annual-receipts', href: () => '/annual-receipts' },
+  /** The audit trail of changes (issue 8 §8, not in the spec), Administrators only. */
+  audit: { path: '/audit', href: () => '/audit' },
 } as const;

@@ -39,11 +39,13 @@ export function createProductsRepository() {
           .orderBy(asc(sql`lower(${products.name})`), asc(products.id))
       ).map(toProductDto),
 
-    findById: async (db: Executor, id: number) => {
-      const [row] = await db
+    /** `forUpdate` locks the row until the transaction ends (so an audited "before" stays true). */
+    findById: async (db: Executor, id: number, { forUpdate = false }: { forUpdate?: boolean } = {}) => {
+      const query = db
         .select()
         .from(products)
         .where(and(eq(products.id, id), notDeleted));
+      const [row] = forUpdate ? await query.for('update') : await query;
       return row ? toProductDto(row) : undefined;
     },
 

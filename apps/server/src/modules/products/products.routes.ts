@@ -7,6 +7,7 @@ import {
 } from '@back-office/contract/products';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentUser } from '../../http/access-control.ts';
 import { sendDownload } from '../../http/send-download.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { CSV_CONTENT_TYPE, csvStream } from '../../lib/csv.ts';
@@ -83,7 +84,8 @@ export const productsRoutes: FastifyPluginAsyncZod<{
         response: { 201: productSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.create(request.body, currentUser(request))),
   );
 
   app.patch(
@@ -98,7 +100,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{
         response: { 200: productSchema },
       },
     },
-    (request) => service.update(request.params.id, request.body),
+    (request) => service.update(request.params.id, request.body, currentUser(request)),
   );
 
   app.delete(
@@ -113,7 +115,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await service.remove(request.params.id);
+      await service.remove(request.params.id, currentUser(request));
       return reply.status(204).send(null);
     },
   );

@@ -6,6 +6,7 @@ import {
 } from '@back-office/contract/reference-lists';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentUser } from '../../http/access-control.ts';
 import { REFERENCE_LISTS } from './reference-lists.definitions.ts';
 import type { ReferenceListsService } from './reference-lists.service.ts';
 
@@ -44,7 +45,8 @@ export const referenceListsRoutes: FastifyPluginAsyncZod<{
           response: { 201: referenceItemSchema },
         },
       },
-      async (request, reply) => reply.status(201).send(await service.create(definition, request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await service.create(definition, request.body, currentUser(request))),
     );
 
     app.patch(
@@ -59,7 +61,7 @@ export const referenceListsRoutes: FastifyPluginAsyncZod<{
           response: { 200: referenceItemSchema },
         },
       },
-      (request) => service.update(definition, request.params.id, request.body),
+      (request) => service.update(definition, request.params.id, request.body, currentUser(request)),
     );
 
     app.delete(
@@ -74,7 +76,7 @@ export const referenceListsRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request, reply) => {
-        await service.remove(definition, request.params.id);
+        await service.remove(definition, request.params.id, currentUser(request));
         return reply.status(204).send(null);
       },
     );

@@ -5,6 +5,7 @@ import {
 } from '@back-office/contract/reference-lists';
 import type { Database, Executor } from '../../db/client.ts';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode, UNIQUE_VIOLATION } from '../../lib/postgres-errors.ts';
+import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import type { ReferenceListDefinition } from './reference-lists.definitions.ts';
 import {
   createReferenceIdMismatchError,
@@ -16,13 +17,27 @@ import type { ReferenceListsRepository } from './reference-lists.repository.ts';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-/** Business rules shared by the six reference lists (part 1 §4, §5, §7; issue 3 §2). */
+/** What the audit trail keeps of an item: its fields without the id. */
+const audited = ({ id: _id, ...fields }: ReferenceItem) => fields;
+const auditedEntity = (definition: ReferenceListDefinition, item: ReferenceItem) => ({
+  type: 'reference_list_item' as const,
+  list: definition.key,
+  id: item.id,
+  label: item.name,
+});
+
+/**
+ * Business rules shared by the six reference lists (part 1 §4, §5, §7; issue 3 §2). Every change is
+ * audited as `actor`'s (issue 8 §8).
+ */
 export function createReferenceListsService({
   db,
   repository,
+  audit,
 }: {
   db: Database;
   repository: ReferenceListsRepository;
+  audit: AuditService;
 }) {
   const nameTaken = (definition: ReferenceListDefinition, name: string) =>
     createReferenceNameTakenError(`A ${definition.singular} named '${name}' already exists.`, [
@@ -63,17 +78,29 @@ export function createReferenceListsService({
     list: (definition: ReferenceListDefinition) => repository.list(db, definition),
 
     /** @throws 409 `reference_lists.name_taken` */
-    create: (definition: ReferenceListDefinition, input: ReferenceItemInput) =>
+    create: (definition: ReferenceListDefinition, input: ReferenceItemInput, actor: AuditActor) =>
       guardUnique(definition, input.name, () =>
         db.transaction(async (tx) => {
           if (await repository.isNameTaken(tx, definition, input.name))
             throw nameTaken(definition, input.name);
-          return repository.insert(tx, definition, complete(input));
+          const created = await repository.insert(tx, definition, complete(input));
+          await audit.record(tx, {
+            actor,
+            entity: auditedEntity(definition, created),
+            action: 'created',
+            after: audited(created),
+          });
+          return created;
         }),
       ),
 
     /** @throws 400 id mismatch; 404; 409 `reference_lists.name_taken` */
-    update: (definition: ReferenceListDefinition, id: number, input: ReferenceItemInput) => {
+    update: (
+      definition: ReferenceListDefinition,
+      id: number,
+      input: ReferenceItemInput,
+      actor: AuditActor,
+    ) => {
       if (input.id !== undefined && input.id !== id) {
         throw createReferenceIdMismatchError(`The body's id ${input.id} differs from the path's id ${id}.`, [
           { path: 'id', message: 'The id must match the one in the path.' },
@@ -86,6 +113,13 @@ export function createReferenceListsService({
             throw nameTaken(definition, input.name);
           const updated = await repository.update(tx, definition, id, complete(input, before));
           if (!updated) throw notFound(definition, id);
+          await audit.record(tx, {
+            actor,
+            entity: auditedEntity(definition, updated),
+            action: 'updated',
+            before: audited(before),
+            after: audited(updated),
+          });
           return updated;
         }),
       );
@@ -95,7 +129,7 @@ export function createReferenceListsService({
      * Deletes an item no record uses.
      * @throws 404; 409 `reference_lists.in_use` saying how many records use it.
      */
-    remove: async (definition: ReferenceListDefinition, id: number) => {
+    remove: async (definition: ReferenceListDefinition, id: number, actor: AuditActor) => {
       try {
         await db.transaction(async (tx) => {
           const item = await getOrThrow(tx, definition, id);
@@ -107,6 +141,12 @@ export function createReferenceListsService({
             );
           }
           await repository.delete(tx, definition, id);
+          await audit.record(tx, {
+            actor,
+            entity: auditedEntity(definition, item),
+            action: 'deleted',
+            before: audited(item),
+          });
         });
       } catch (error) {
         if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) {

@@ -1,5 +1,6 @@
 import { settingsSchema } from '@back-office/contract/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../http/access-control.ts';
 import type { SettingsService } from './settings.service.ts';
 
 /** `GET /api/settings` (any signed-in user) and `PUT /api/settings` (Administrator). Issue 3 §5. */
@@ -27,6 +28,6 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settingsService: SettingsSe
         response: { 200: settingsSchema },
       },
     },
-    (request) => service.save(request.body),
+    (request) => service.save(request.body, currentUser(request)),
   );
 };

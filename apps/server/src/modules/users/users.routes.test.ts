@@ -1,3 +1,4 @@
+import { PASSWORD_RULE_MESSAGES } from '@back-office/contract/auth';
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_EMAIL,
@@ -329,6 +330,51 @@ describe('PATCH /api/users/password/{id}', () => {
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toContainEqual({ path: 'newPassword', message: 'Please enter new password' });
+  });
+
+  it('refuses a password shorter than 10 characters, a common one, or the email, and changes nothing', async () => {
+    const { id, tokens } = await createSignedInUser(ctx, { email: 'Paul.Girard@example.org' });
+    const change = (newPassword: string) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/users/password/${id}`,
+        headers: bearer(tokens.id_token),
+        payload: { newPassword, confirmPassword: newPassword },
+      });
+    for (const [newPassword, code, message] of [
+      ['nine-char', 'validation.failed', 'The password must have at least 10 characters.'],
+      ['iloveyou123', 'validation.password_rejected', PASSWORD_RULE_MESSAGES.common],
+      ['1q2w3e4r5t', 'validation.password_rejected', PASSWORD_RULE_MESSAGES.common],
+      ['paul.girard@EXAMPLE.org', 'validation.password_rejected', PASSWORD_RULE_MESSAGES.email],
+      ['PAUL.GIRARD', 'validation.password_rejected', PASSWORD_RULE_MESSAGES.email],
+    ] as const) {
+      const refused = await change(newPassword);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.headers['content-type']).toContain('application/problem+json');
+      expect(refused.json()).toMatchObject({ code, errors: [{ path: 'newPassword', message }] });
+    }
+    await expect(login(ctx, 'Paul.Girard@example.org', 'user-password-1')).resolves.toBeTruthy();
+  });
+
+  it("checks the rules against the account's own email when an Administrator sets someone's password", async () => {
+    const { id } = await createSignedInUser(ctx, { email: 'lea.roux@example.org' });
+    const headers = await adminHeaders();
+    const refused = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/users/password/${id}`,
+      headers,
+      payload: { newPassword: 'lea.roux@example.org', confirmPassword: 'lea.roux@example.org' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([{ path: 'newPassword', message: PASSWORD_RULE_MESSAGES.email }]);
+    // The Administrator's own address is not the account's: it is not this rule's business.
+    const accepted = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/users/password/${id}`,
+      headers,
+      payload: { newPassword: `${ADMIN_EMAIL}-x`, confirmPassword: `${ADMIN_EMAIL}-x` },
+    });
+    expect(accepted.statusCode).toBe(200);
   });
 
   it('lets an Administrator set anyone’s password, and answers 404 for an unknown id', async () => {

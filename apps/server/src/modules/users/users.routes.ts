@@ -50,7 +50,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
         response: { 201: userSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await usersService.createUser(request.body)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await usersService.createUser({ input: request.body, actor: currentUser(request) })),
   );
 
   app.patch(
@@ -65,7 +68,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
         response: { 200: userSchema },
       },
     },
-    (request) => usersService.updateUser({ id: request.params.id, input: request.body }),
+    (request) =>
+      usersService.updateUser({ id: request.params.id, input: request.body, actor: currentUser(request) }),
   );
 
   app.delete(

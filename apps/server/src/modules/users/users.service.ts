@@ -5,8 +5,10 @@ import type {
   User,
 } from '@back-office/contract/users';
 import type { Database, Executor } from '../../db/client.ts';
+import { assertPasswordAllowed } from '../../lib/password-rules.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { postgresErrorCode, UNIQUE_VIOLATION } from '../../lib/postgres-errors.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { AuthService, AuthUser } from '../auth/auth.service.ts';
 import {
@@ -39,18 +41,24 @@ const emailTaken = (email: string) =>
 
 const isUniqueViolation = (error: unknown) => postgresErrorCode(error) === UNIQUE_VIOLATION;
 
+/** What the audit trail keeps of an account: never its password hash. */
+const auditedUser = (row: UserRow) => ({ fullName: row.fullName, email: row.email, role: row.role });
+const auditedEntity = (row: UserRow) => ({ type: 'user' as const, id: row.id, label: row.fullName });
+
 /** Staff accounts (part 1 §2 Users, §7 Users; issue 2 §5). */
 export function createUsersService({
   db,
   usersRepository,
   authRepository,
   authService,
+  audit,
   onMailQueued,
 }: {
   db: Database;
   usersRepository: UsersRepository;
   authRepository: AuthRepository;
   authService: AuthService;
+  audit: AuditService;
   onMailQueued: () => void;
 }) {
   async function getRow(tx: Executor, id: number) {
@@ -74,15 +82,21 @@ export function createUsersService({
     getUser: async ({ id }: { id: number }): Promise<User> => toUserDto(await getRow(db, id)),
 
     /**
-     * Creates the account and emails its set-password link in one transaction.
+     * Creates the account and emails its set-password link in one transaction, audited as `actor`'s.
      * @throws 409 `users.email_taken`
      */
-    createUser: async (input: CreateUserInput): Promise<User> => {
+    createUser: async ({ input, actor }: { input: CreateUserInput; actor: AuthUser }): Promise<User> => {
       try {
         const row = await db.transaction(async (tx) => {
           if (await usersRepository.isEmailTaken(tx, { email: input.email })) throw emailTaken(input.email);
           const created = await usersRepository.insertUser(tx, input);
           await authService.queuePasswordLink(tx, { user: created, purpose: 'invite' });
+          await audit.record(tx, {
+            actor,
+            entity: auditedEntity(created),
+            action: 'created',
+            after: auditedUser(created),
+          });
           return created;
         });
         onMailQueued();
@@ -94,10 +108,19 @@ export function createUsersService({
     },
 
     /**
-     * Updates name, email and role. A role change ends the person's sessions.
+     * Updates name, email and role, audited as `actor`'s (`role_changed` when the role changed). A role
+     * change ends the person's sessions.
      * @throws 400 when the body's id differs from the path; 404; 409 `users.email_taken` or `users.last_administrator`.
      */
-    updateUser: async ({ id, input }: { id: number; input: UpdateUserInput }): Promise<User> => {
+    updateUser: async ({
+      id,
+      input,
+      actor,
+    }: {
+      id: number;
+      input: UpdateUserInput;
+      actor: AuthUser;
+    }): Promise<User> => {
       if (input.id !== undefined && input.id !== id) {
         throw createIdMismatchError(`The body's id ${input.id} differs from the path's id ${id}.`, [
           { path: 'id', message: 'The id must match the one in the path.' },
@@ -119,6 +142,13 @@ export function createUsersService({
           });
           if (!updated) throw createUserNotFoundError(`No user has id ${id}.`);
           if (before.role !== updated.role) await authRepository.revokeUserSessions(tx, { userId: id });
+          await audit.record(tx, {
+            actor,
+            entity: auditedEntity(updated),
+            action: before.role !== updated.role ? 'role_changed' : 'updated',
+            before: auditedUser(before),
+            after: auditedUser(updated),
+          });
           return updated;
         });
         return toUserDto(row);
@@ -129,7 +159,7 @@ export function createUsersService({
     },
 
     /**
-     * Deletes the account and its sessions.
+     * Deletes the account and its sessions, audited as `actor`'s.
      * @throws 404; 409 `users.cannot_delete_self` or `users.last_administrator`.
      */
     deleteUser: async ({ id, actor }: { id: number; actor: AuthUser }) => {
@@ -138,12 +168,20 @@ export function createUsersService({
         const row = await getRow(tx, id);
         if (row.role === 'Administrator') await assertAnotherAdministrator(tx, id, 'delete');
         await usersRepository.deleteUser(tx, { id });
+        await audit.record(tx, {
+          actor,
+          entity: auditedEntity(row),
+          action: 'deleted',
+          before: auditedUser(row),
+        });
       });
     },
 
     /**
-     * Sets a new password; ends the person's other sessions (the caller's own stays open).
-     * @throws 404
+     * Sets a new password; ends the person's other sessions (the caller's own stays open). Audited as
+     * `password_changed` without values.
+     * @throws 404; 400 `validation.password_rejected` naming `newPassword` for a common password or
+     * one made of the account's email address (issue 8 §3).
      */
     changePassword: async ({
       id,
@@ -154,6 +192,8 @@ export function createUsersService({
       input: ChangePasswordInput;
       actor: AuthUser;
     }): Promise<User> => {
+      const target = await getRow(db, id);
+      assertPasswordAllowed(input.newPassword, { email: target.email, field: 'newPassword' });
       const passwordHash = await hashPassword(input.newPassword);
       const row = await db.transaction(async (tx) => {
         await getRow(tx, id);
@@ -163,6 +203,8 @@ export function createUsersService({
           userId: id,
           keepSessionId: actor.id === id ? actor.sessionId : undefined,
         });
+        // The fact only: a password (or its hash) never enters the trail.
+        await audit.record(tx, { actor, entity: auditedEntity(updated), action: 'password_changed' });
         return updated;
       });
       return toUserDto(row);

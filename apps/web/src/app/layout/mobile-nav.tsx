@@ -4,6 +4,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import {
   adminItems,
   annualReceiptsItem,
+  auditItem,
   changePasswordItem,
   homeItem,
   mainItems,
@@ -46,6 +47,7 @@ export function MobileNav({ user, onNavigate, onLogout }: MobileNavProps) {
       {adminItems.map(link)}
       {isAdministrator ? link(annualReceiptsItem) : null}
       {isAdministrator ? link(settingsItem) : null}
+      {isAdministrator ? link(auditItem) : null}
       <Divider my="sm" />
       {mainItems.map(link)}
       <Divider my="sm" />

@@ -6,6 +6,7 @@ import type { SessionUser } from '../../lib/session.ts';
 import {
   adminItems,
   annualReceiptsItem,
+  auditItem,
   changePasswordItem,
   homeItem,
   mainItems,
@@ -43,7 +44,7 @@ function TopLink({ item, pathname }: { item: NavItem; pathname: string }) {
 /**
  * The header of the signed-in shell (part 1 §2 Navigation bar): burger on small screens, brand
  * text, Home, the Admin dropdown (Users and a divider for Administrators; the reference lists;
- * Settings for Administrators), Subscribers, Donations, Sales, and on the right a dropdown labelled
+ * Annual Receipts, Settings and Audit for Administrators), Subscribers, Donations, Sales, and on the right a dropdown labelled
  * with the user's full name holding Change Password and Logout.
  */
 export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarProps) {
@@ -53,7 +54,8 @@ export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarP
     adminItems.some((item) => isActive(pathname, item.href)) ||
     isActive(pathname, usersItem.href) ||
     isActive(pathname, settingsItem.href) ||
-    isActive(pathname, annualReceiptsItem.href);
+    isActive(pathname, annualReceiptsItem.href) ||
+    isActive(pathname, auditItem.href);
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -104,6 +106,9 @@ export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarP
                   </Menu.Item>
                   <Menu.Item component={Link} to={settingsItem.href}>
                     {settingsItem.label}
+                  </Menu.Item>
+                  <Menu.Item component={Link} to={auditItem.href}>
+                    {auditItem.label}
                   </Menu.Item>
                 </>
               ) : null}

@@ -23,8 +23,11 @@ export const adminItems: readonly NavItem[] = [
 /** The annual receipt run (issue 5 §5), Administrators only, in the Admin dropdown before Settings. */
 export const annualReceiptsItem: NavItem = { label: 'Annual Receipts', href: paths.annualReceipts.href() };
 
-/** Organisation settings (DESIGN.md domains), Administrators only, last in the Admin dropdown. */
+/** Organisation settings (DESIGN.md domains), Administrators only, in the Admin dropdown after Annual Receipts. */
 export const settingsItem: NavItem = { label: 'Settings', href: paths.settings.href() };
+
+/** The audit trail (issue 8 §8), Administrators only, last in the Admin dropdown. */
+export const auditItem: NavItem = { label: 'Audit', href: paths.audit.href() };
 
 /** Part 1 §2 Navigation bar: the items right of the Admin dropdown. */
 export const mainItems: readonly NavItem[] = [

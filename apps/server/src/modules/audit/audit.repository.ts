@@ -1,0 +1,74 @@
+import type { AuditEvent, AuditSearchQuery, AuditSearchResult } from '@back-office/contract/audit';
+import { type AnyColumn, and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { type AuditEventRow, auditEvents, type NewAuditEventRow } from './audit.table.ts';
+
+/** The organisation's days (the `from`/`to` filters) are Paris days. */
+const ORGANISATION_TIME_ZONE = 'Europe/Paris';
+
+/** The wire shape of an audit event (contract `auditEventSchema`). */
+export function toAuditEventDto(row: AuditEventRow): AuditEvent {
+  return {
+    id: row.id,
+    occurredAt: row.occurredAt.toISOString(),
+    actor:
+      row.actorUserId === null
+        ? null
+        : { id: row.actorUserId, name: row.actorName ?? '', email: row.actorEmail ?? '' },
+    entityType: row.entityType,
+    entityList: row.entityList ?? null,
+    entityId: row.entityId,
+    entityLabel: row.entityLabel,
+    action: row.action,
+    before: row.before,
+    after: row.after,
+  };
+}
+
+/** Start of a Paris day as an instant: `YYYY-MM-DD` -> timestamptz. */
+const startOfDay = (day: string, plusDays = 0) =>
+  sql`((${day}::date + ${plusDays}::integer)::timestamp at time zone ${ORGANISATION_TIME_ZONE})`;
+
+/** Contains, case-insensitive, without LIKE's wildcards (`%` and `_` in a name are plain text). */
+const contains = (column: AnyColumn, needle: string) =>
+  sql`strpos(lower(coalesce(${column}, '')), ${needle.toLowerCase()}) > 0`;
+
+function searchFilter(query: AuditSearchQuery): SQL | undefined {
+  const actor = query.actor?.trim();
+  return and(
+    query.entityType ? eq(auditEvents.entityType, query.entityType) : undefined,
+    actor ? or(contains(auditEvents.actorName, actor), contains(auditEvents.actorEmail, actor)) : undefined,
+    // Bounds on the column itself (not on a computed day) so the occurred_at index serves them.
+    query.from ? gte(auditEvents.occurredAt, startOfDay(query.from)) : undefined,
+    query.to ? lt(auditEvents.occurredAt, startOfDay(query.to, 1)) : undefined,
+  );
+}
+
+/** All SQL of the audit trail (issue 8 §8). */
+export function createAuditRepository() {
+  return {
+    /** Appends one event; call it with the transaction handle of the change it records. */
+    insert: async (db: Executor, event: NewAuditEventRow) => {
+      await db.insert(auditEvents).values(event);
+    },
+
+    /**
+     * One page of the events matching `query`, newest first (ties by id, newest first), and how many
+     * match in all. `listfrom` is 1-based.
+     */
+    search: async (db: Executor, query: AuditSearchQuery): Promise<AuditSearchResult> => {
+      const where = searchFilter(query);
+      const [total] = await db.select({ n: count() }).from(auditEvents).where(where);
+      const rows = await db
+        .select()
+        .from(auditEvents)
+        .where(where)
+        .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
+        .limit(query.listlength)
+        .offset(query.listfrom - 1);
+      return { count: total?.n ?? 0, models: rows.map(toAuditEventDto) };
+    },
+  };
+}
+
+export type AuditRepository = ReturnType<typeof createAuditRepository>;
