@@ -18,6 +18,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ', INIT_CWD: '/x' }).databaseUrl).toBeUndefined();
   });
 
+  it('refuses an ADMIN_PASSWORD that is a common password or the email, naming ADMIN_PASSWORD', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'Password123' })).toThrow(
+      /ADMIN_PASSWORD: is a common password/,
+    );
+    expect(() => loadConfig({ ADMIN_EMAIL: 'chef@example.org', ADMIN_PASSWORD: 'CHEF@example.org' })).toThrow(
+      /ADMIN_PASSWORD: must not be the Administrator's email address \(chef@example\.org\)/,
+    );
+    // Unset ADMIN_EMAIL means admin@example.org, whose part before @ is refused too.
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'admin@example.org' })).toThrow(/ADMIN_PASSWORD: must not be/);
+    expect(() => loadConfig({ PORT: 'eighty', ADMIN_PASSWORD: 'qwertyuiop' })).toThrow(
+      /PORT: [^\n]*\n {2}ADMIN_PASSWORD: is a common password/,
+    );
+    expect(loadConfig({ ADMIN_PASSWORD: 'violet-otter-on-the-quay' }).adminPassword).toBe(
+      'violet-otter-on-the-quay',
+    );
+  });
+
   it('names every bad variable in one error', () => {
     const attempt = () =>
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_EMAIL: 'nope', ADMIN_PASSWORD: 'short' });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { findPasswordRuleBreach } from './lib/password-rules.ts';
 
 const optionalText = z
   .string()
@@ -34,7 +35,29 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
 });
+
+/** The first Administrator's address when `ADMIN_EMAIL` is unset (DESIGN.md "First start"). */
+const DEFAULT_ADMIN_EMAIL = 'admin@example.org';
+
+/**
+ * `ADMIN_PASSWORD` obeys the rules of any new password (issue 8 §3): not a common one, not the email.
+ * Checked apart from the schema so that it is reported along with every other bad variable.
+ */
+function adminPasswordIssue(env: NodeJS.ProcessEnv): string | undefined {
+  const password = env.ADMIN_PASSWORD?.trim();
+  if (!password) return undefined;
+  const email = env.ADMIN_EMAIL?.trim() || DEFAULT_ADMIN_EMAIL;
+  switch (findPasswordRuleBreach(password, { email })) {
+    case 'common':
+      return 'ADMIN_PASSWORD: is a common password (on lists that attackers try first); choose another one';
+    case 'email':
+      return `ADMIN_PASSWORD: must not be the Administrator's email address (${email}); choose another one`;
+    default:
+      return undefined;
+  }
+}
 
 /** The server's configuration, parsed once from the environment (DESIGN.md "Configuration"). */
 export type Config = {
@@ -54,6 +77,8 @@ export type Config = {
   logLevel: string;
   loginRateLimitPerMinute: number;
   mailPollIntervalMs: number;
+  /** How long a message being sent is reserved for its worker; after a crash it is sent again once this runs out. */
+  mailLeaseSeconds: number;
 };
 
 /** Thrown when an environment variable is invalid; the message names every bad variable. */
@@ -68,9 +93,13 @@ export class ConfigError extends Error {
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const adminPassword = adminPasswordIssue(env);
+  if (adminPassword) problems.push(adminPassword);
+  if (!parsed.success || problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   }
   const values = parsed.data;
   const baseDir = env.INIT_CWD ?? process.cwd();
@@ -89,5 +118,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     loginRateLimitPerMinute: values.LOGIN_RATE_LIMIT_PER_MINUTE,
     mailPollIntervalMs: values.MAIL_POLL_INTERVAL_MS,
+    mailLeaseSeconds: values.MAIL_LEASE_SECONDS,
   };
 }

@@ -4,9 +4,29 @@ import { z } from 'zod';
  * Shared wire shapes (DESIGN.md "Contract decisions").
  */
 
-/** A positive integer id in a path, e.g. `/api/users/{id}`. */
+/** The largest id, and the largest whole number a field stored as PostgreSQL `integer` can hold. */
+export const MAX_ID = 2_147_483_647;
+/** The smallest whole number of a PostgreSQL `integer`. */
+export const MIN_INTEGER = -2_147_483_648;
+
+/** True when `value` holds no NUL character: PostgreSQL text cannot store one, nor compare with one. */
+export function hasNoNulCharacter(value: string): boolean {
+  return !value.includes('\u0000');
+}
+
+export const NUL_CHARACTER_MESSAGE = 'The text cannot contain a NUL character.';
+
+/**
+ * A string that PostgreSQL can store and compare: the NUL character is refused (issue 8 §2).
+ * Every text of a request starts here; chain `.trim()`, `.min()`, `.max()` as with `z.string()`.
+ */
+export function plainString(params?: { message?: string }) {
+  return z.string(params).refine(hasNoNulCharacter, { message: NUL_CHARACTER_MESSAGE });
+}
+
+/** A positive integer id in a path, e.g. `/api/users/{id}`; at most {@link MAX_ID}. */
 export const idParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(MAX_ID, { message: 'No record has this id.' }),
 });
 export type IdParams = z.infer<typeof idParamsSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals, queryFlagSchema } from './common.ts';
+import { hasAtMostTwoDecimals, MAX_ID, MIN_INTEGER, plainString, queryFlagSchema } from './common.ts';
 import { isIsoDate } from './subscribers.ts';
 
 /**
@@ -15,7 +15,8 @@ export const createDonationInputSchema = z.object({
   subid: z.coerce
     .number({ message: 'Choose the subscriber.' })
     .int({ message: 'Choose the subscriber.' })
-    .positive({ message: 'Choose the subscriber.' }),
+    .positive({ message: 'Choose the subscriber.' })
+    .max(MAX_ID, { message: 'Choose the subscriber.' }),
   amount: z
     .number({ message: 'Amount is required' })
     .positive({ message: 'The amount must be more than 0.' })
@@ -25,8 +26,7 @@ export const createDonationInputSchema = z.object({
     .string({ message: 'The donation date is required.' })
     .refine(isIsoDate, { message: 'The donation date is required.' })
     .refine((value) => value >= FIRST_DONATION_DATE, { message: 'The donation date cannot be before 1900.' }),
-  notes: z
-    .string()
+  notes: plainString()
     .trim()
     .max(2000, { message: 'At most 2000 characters.' })
     .nullish()
@@ -52,7 +52,7 @@ export const donationListItemSchema = z.object({
 });
 export type DonationListItem = z.infer<typeof donationListItemSchema>;
 
-const optionalId = z.union([z.literal(''), z.coerce.number().int()]).optional();
+const optionalId = z.union([z.literal(''), z.coerce.number().int().min(MIN_INTEGER).max(MAX_ID)]).optional();
 const optionalAmount = z.union([z.literal(''), z.coerce.number().min(0)]).optional();
 const optionalDate = z
   .string()
@@ -66,8 +66,8 @@ const optionalDate = z
  */
 export const donationSearchQuerySchema = z.object({
   id: optionalId,
-  name: z.string().trim().max(100).optional(),
-  zip: z.string().trim().max(20).optional(),
+  name: plainString().trim().max(100).optional(),
+  zip: plainString().trim().max(20).optional(),
   addedafter: optionalDate,
   addedbefore: optionalDate,
   amountMin: optionalAmount,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneySchema } from './common.ts';
+import { MAX_ID, moneySchema, plainString } from './common.ts';
 
 /**
  * Products (part 1 §2 Products, §3 Product, §5 Product form, §7 Products).
@@ -28,8 +28,7 @@ const stockSchema = (message: string) =>
 
 /** `POST /api/products` body; messages are the spec's (part 1 §5). */
 export const saveProductInputSchema = z.object({
-  name: z
-    .string({ message: 'Name is required' })
+  name: plainString({ message: 'Name is required' })
     .trim()
     .min(4, { message: 'Name is required' })
     .max(200, { message: 'The name must have at most 200 characters.' }),
@@ -43,7 +42,7 @@ export type SaveProductInput = z.infer<typeof saveProductInputSchema>;
 
 /** `PATCH /api/products/{id}` body: the same fields plus `id` (which must match the path). */
 export const updateProductInputSchema = saveProductInputSchema.extend({
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(MAX_ID).optional(),
 });
 export type UpdateProductInput = z.infer<typeof updateProductInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID, MIN_INTEGER, plainString } from './common.ts';
 
 /**
  * The six reference lists (part 1 §2 Reference-data lists, §3, §5, §7 Reference data).
@@ -21,8 +22,7 @@ export type ReferenceItem = z.infer<typeof referenceItemSchema>;
 export const referenceItemListSchema = z.array(referenceItemSchema);
 
 const nameSchema = (minLength: number) =>
-  z
-    .string({ message: 'Name is required' })
+  plainString({ message: 'Name is required' })
     .trim()
     .min(Math.max(1, minLength), { message: 'Name is required' })
     .max(100, { message: 'The name must have at most 100 characters.' });
@@ -40,30 +40,31 @@ export const REFERENCE_NAME_MIN_LENGTH: Record<ReferenceListKey, number> = {
   tags: 1,
 };
 
+const optionalId = z.number().int().positive().max(MAX_ID).optional();
+
 /** Body of `POST` and `PATCH` for each list; `id` is optional and must match the path when given. */
 export const referenceItemInputSchemas = {
-  subs: z.object({ id: z.number().int().positive().optional(), name: nameSchema(4) }),
-  cats: z.object({ id: z.number().int().positive().optional(), name: nameSchema(4) }),
+  subs: z.object({ id: optionalId, name: nameSchema(4) }),
+  cats: z.object({ id: optionalId, name: nameSchema(4) }),
   ctries: z.object({
-    id: z.number().int().positive().optional(),
+    id: optionalId,
     name: nameSchema(1),
-    order: z.number().int().optional(),
+    order: z.number().int().min(MIN_INTEGER).max(MAX_ID).optional(),
   }),
   pmethods: z.object({
-    id: z.number().int().positive().optional(),
+    id: optionalId,
     name: nameSchema(4),
     directDebit: z.boolean().optional(),
   }),
   currencies: z.object({
-    id: z.number().int().positive().optional(),
+    id: optionalId,
     name: nameSchema(4),
-    symbol: z
-      .string({ message: 'Symbol is required' })
+    symbol: plainString({ message: 'Symbol is required' })
       .trim()
       .min(1, { message: 'Symbol is required' })
       .max(10, { message: 'The symbol must have at most 10 characters.' }),
   }),
-  tags: z.object({ id: z.number().int().positive().optional(), name: nameSchema(1) }),
+  tags: z.object({ id: optionalId, name: nameSchema(1) }),
 } as const satisfies Record<ReferenceListKey, z.ZodType>;
 
 export type ReferenceItemInput = {

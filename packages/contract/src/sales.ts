@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals, queryFlagSchema } from './common.ts';
+import { hasAtMostTwoDecimals, MAX_ID, MIN_INTEGER, plainString, queryFlagSchema } from './common.ts';
 import { isIsoDate, subscriberEmailListInputSchema } from './subscribers.ts';
 
 /**
@@ -15,8 +15,7 @@ const price = (message: string) =>
     .refine(hasAtMostTwoDecimals, { message: 'At most 2 decimals.' });
 
 const text = (max: number) =>
-  z
-    .string()
+  plainString()
     .trim()
     .max(max, { message: `At most ${max} characters.` })
     .nullish()
@@ -24,8 +23,12 @@ const text = (max: number) =>
 
 /** A line of the create payload (part 2 §3 Sale line item). The server reads the product's name itself. */
 export const saleLineInputSchema = z.object({
-  productId: z.number({ message: 'Choose a product.' }).int().positive({ message: 'Choose a product.' }),
-  productName: z.string().optional(),
+  productId: z
+    .number({ message: 'Choose a product.' })
+    .int()
+    .positive({ message: 'Choose a product.' })
+    .max(MAX_ID, { message: 'Choose a product.' }),
+  productName: plainString().max(300).optional(),
   quantity: z
     .number({ message: 'The quantity must be a whole number above 0.' })
     .int({ message: 'The quantity must be a whole number above 0.' })
@@ -43,7 +46,8 @@ export const createSaleInputSchema = z.object({
   subscriberId: z
     .number({ message: 'Choose the subscriber.' })
     .int()
-    .positive({ message: 'Choose the subscriber.' }),
+    .positive({ message: 'Choose the subscriber.' })
+    .max(MAX_ID, { message: 'Choose the subscriber.' }),
   fullName: text(300),
   association: text(200),
   currencySymbol: text(10),
@@ -139,6 +143,12 @@ export const saleSummarySchema = z.object({
 export type SaleSummary = z.infer<typeof saleSummarySchema>;
 
 const optionalNumber = z.union([z.literal(''), z.coerce.number()]).optional();
+/** An optional id in a query string: empty for any, else a whole number (-1 = any). */
+const optionalQueryId = z
+  .union([z.literal(''), z.coerce.number().int().min(MIN_INTEGER).max(MAX_ID)])
+  .optional();
+/** An optional reference to a sale or a product in a query string: empty for any. */
+const optionalReference = z.union([z.literal(''), z.coerce.number().int().min(0).max(MAX_ID)]).optional();
 const optionalDate = z
   .string()
   .optional()
@@ -149,15 +159,15 @@ const optionalDate = z
  * `greaterThan`/`lessThan` exclusive bounds on the total, `productid` sales with that product.
  */
 export const saleSearchQuerySchema = z.object({
-  id: optionalNumber,
-  salesref: z.union([z.literal(''), z.coerce.number().int().min(0)]).optional(),
-  name: z.string().trim().max(100).optional(),
-  zip: z.string().trim().max(20).optional(),
+  id: optionalQueryId,
+  salesref: optionalReference,
+  name: plainString().trim().max(100).optional(),
+  zip: plainString().trim().max(20).optional(),
   addedafter: optionalDate,
   addedbefore: optionalDate,
   greaterThan: optionalNumber,
   lessThan: optionalNumber,
-  productid: z.union([z.literal(''), z.coerce.number().int().min(0)]).optional(),
+  productid: optionalReference,
   listfrom: z.coerce.number().int().min(1).default(1),
   listlength: z.coerce.number().int().min(1).max(500).default(50),
 });
@@ -181,14 +191,14 @@ export const NEW_SALE_DEFAULTS = {
  * an export has every matching sale.
  */
 export const saleExportQuerySchema = z.object({
-  id: optionalNumber,
-  name: z.string().trim().max(100).optional(),
-  zip: z.string().trim().max(20).optional(),
+  id: optionalQueryId,
+  name: plainString().trim().max(100).optional(),
+  zip: plainString().trim().max(20).optional(),
   addedafter: optionalDate,
   addedbefore: optionalDate,
   amountMin: optionalNumber,
   amountMax: optionalNumber,
-  product: z.union([z.literal(''), z.coerce.number().int().min(0)]).optional(),
+  product: optionalReference,
   isdetailed: queryFlagSchema,
   listfrom: z.coerce.number().int().optional(),
   listlength: z.coerce.number().int().optional(),
@@ -214,10 +224,10 @@ export const saleCountQuerySchema = z
 export const saleEmailListInputSchema = subscriberEmailListInputSchema
   .pick({ subject: true, message: true })
   .extend({
-    id: z.union([z.literal(''), z.null(), z.coerce.number()]).optional(),
-    name: z.string().trim().max(100).nullish(),
-    postCode: z.string().trim().max(20).nullish(),
-    salesRef: z.union([z.literal(''), z.null(), z.coerce.number().int().min(0)]).optional(),
+    id: z.union([z.literal(''), z.null(), z.coerce.number().int().min(MIN_INTEGER).max(MAX_ID)]).optional(),
+    name: plainString().trim().max(100).nullish(),
+    postCode: plainString().trim().max(20).nullish(),
+    salesRef: z.union([z.literal(''), z.null(), z.coerce.number().int().min(0).max(MAX_ID)]).optional(),
     addedAfter: z
       .string()
       .nullish()
@@ -228,6 +238,6 @@ export const saleEmailListInputSchema = subscriberEmailListInputSchema
       .refine((value) => !value || isIsoDate(value), { message: 'Dates are written YYYY-MM-DD.' }),
     amountMin: z.union([z.literal(''), z.null(), z.coerce.number()]).optional(),
     amountMax: z.union([z.literal(''), z.null(), z.coerce.number()]).optional(),
-    productId: z.union([z.literal(''), z.null(), z.coerce.number().int().min(0)]).optional(),
+    productId: z.union([z.literal(''), z.null(), z.coerce.number().int().min(0).max(MAX_ID)]).optional(),
   });
 export type SaleEmailList = z.infer<typeof saleEmailListInputSchema>;

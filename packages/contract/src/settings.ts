@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainString } from './common.ts';
 
 /**
  * Organisation settings used on receipts, invoices, mandate letters and emails (issue 3 §5; not in the spec).
@@ -8,8 +9,7 @@ import { z } from 'zod';
 export const LOGO_MAX_BYTES = 1024 * 1024;
 
 const text = (max: number) =>
-  z
-    .string()
+  plainString()
     .trim()
     .max(max, { message: `At most ${max} characters.` });
 

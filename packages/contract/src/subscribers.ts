@@ -1,6 +1,6 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
-import { moneySchema, queryFlagSchema } from './common.ts';
+import { MAX_ID, moneySchema, plainString, queryFlagSchema } from './common.ts';
 
 /**
  * Subscribers (part 2 §2.1-2.3, §3 Subscriber, §4, §5, §7 Subscribers).
@@ -9,9 +9,9 @@ import { moneySchema, queryFlagSchema } from './common.ts';
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A calendar date `YYYY-MM-DD` that exists (2024-02-30 does not). */
+/** A calendar date `YYYY-MM-DD` that exists (2024-02-30 does not, nor does year 0, which PostgreSQL refuses). */
 export function isIsoDate(value: string): boolean {
-  if (!DATE_PATTERN.test(value)) return false;
+  if (!DATE_PATTERN.test(value) || value < '0001-01-01') return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
@@ -24,8 +24,7 @@ export const optionalDateSchema = z
   .refine((value) => value === null || isIsoDate(value), { message: 'Dates are written YYYY-MM-DD.' });
 
 const text = (max: number) =>
-  z
-    .string()
+  plainString()
     .trim()
     .max(max, { message: `At most ${max} characters.` })
     .nullish()
@@ -35,6 +34,7 @@ const referenceId = z
   .number({ message: 'Choose an item of the list.' })
   .int({ message: 'Choose an item of the list.' })
   .min(0, { message: 'Choose an item of the list.' })
+  .max(MAX_ID, { message: 'Choose an item of the list.' })
   .nullish()
   .transform((value) => value ?? 0);
 
@@ -49,17 +49,16 @@ export const saveSubscriberInputSchema = z.object({
   id: z
     .union([z.number().int().min(0), z.string().regex(/^\d*$/)])
     .optional()
-    .transform((value) => (value === undefined || value === '' ? 0 : Number(value))),
+    .transform((value) => (value === undefined || value === '' ? 0 : Number(value)))
+    .refine((value) => value <= MAX_ID, { message: 'No subscriber has this id.' }),
   /** The version read before editing; a save based on an older one answers 409. */
-  version: z.number().int().positive().optional(),
+  version: z.number().int().positive().max(MAX_ID).optional(),
   title: text(50),
-  firstName: z
-    .string({ message: 'First name.' })
+  firstName: plainString({ message: 'First name.' })
     .trim()
     .min(1, { message: 'First name.' })
     .max(100, { message: 'At most 100 characters.' }),
-  lastName: z
-    .string({ message: 'Last name.' })
+  lastName: plainString({ message: 'Last name.' })
     .trim()
     .min(1, { message: 'Last name.' })
     .max(100, { message: 'At most 100 characters.' }),
@@ -90,7 +89,8 @@ export const saveSubscriberInputSchema = z.object({
   currencyId: z
     .number({ message: 'Currency.' })
     .int({ message: 'Currency.' })
-    .positive({ message: 'Currency.' }),
+    .positive({ message: 'Currency.' })
+    .max(MAX_ID, { message: 'Currency.' }),
   recommendedBy: text(200),
   copies: z
     .number({ message: 'Copies must be a whole number.' })
@@ -109,7 +109,7 @@ export const saveSubscriberInputSchema = z.object({
   startDate: optionalDateSchema,
   endDate: optionalDateSchema,
   tags: z
-    .array(z.string().trim().min(1).max(100))
+    .array(plainString().trim().min(1).max(100))
     .max(100)
     .nullish()
     .transform((value) => value ?? []),
@@ -167,18 +167,21 @@ export const subscriberSchema = z.object({
 });
 export type Subscriber = z.infer<typeof subscriberSchema>;
 
+/** An optional list choice in a query string: empty for any, else an id (0 for none). */
+const optionalQueryId = z.union([z.literal(''), z.coerce.number().int().min(0).max(MAX_ID)]).optional();
+
 /** `GET /api/subscribers/` query (part 2 §7). Empty strings mean "no filter"; dates `YYYY-MM-DD`. */
 export const subscriberSearchQuerySchema = z.object({
-  firstname: z.string().trim().max(100).optional(),
-  name: z.string().trim().max(100).optional(),
-  assoc: z.string().trim().max(200).optional(),
-  town: z.string().trim().max(100).optional(),
-  postcode: z.string().trim().max(20).optional(),
-  tag: z.union([z.literal(''), z.coerce.number().int().min(0)]).optional(),
-  country: z.union([z.literal(''), z.coerce.number().int().min(0)]).optional(),
-  category: z.union([z.literal(''), z.coerce.number().int().min(0)]).optional(),
-  pmeth: z.union([z.literal(''), z.coerce.number().int().min(0)]).optional(),
-  copies: z.union([z.literal(''), z.coerce.number().int().min(0)]).optional(),
+  firstname: plainString().trim().max(100).optional(),
+  name: plainString().trim().max(100).optional(),
+  assoc: plainString().trim().max(200).optional(),
+  town: plainString().trim().max(100).optional(),
+  postcode: plainString().trim().max(20).optional(),
+  tag: optionalQueryId,
+  country: optionalQueryId,
+  category: optionalQueryId,
+  pmeth: optionalQueryId,
+  copies: optionalQueryId,
   /** '' = no filter, 0 = included and excluded, 1 = included only, 2 = excluded only (part 2 §4). */
   status: z.union([z.literal(''), z.coerce.number().int().min(0).max(2)]).optional(),
   addedafter: z
@@ -242,8 +245,7 @@ export const SUBSCRIBER_EMAIL_PLACEHOLDERS = [
 ] as const;
 
 const filterText = (max: number) =>
-  z
-    .string()
+  plainString()
     .trim()
     .max(max, { message: `At most ${max} characters.` })
     .nullish()
@@ -257,7 +259,8 @@ const filterId = z
     z.null(),
   ])
   .optional()
-  .transform((value) => (value === undefined || value === null || value === '' ? '' : Number(value)));
+  .transform((value) => (value === undefined || value === null || value === '' ? '' : Number(value)))
+  .refine((value) => value === '' || value <= MAX_ID, { message: 'Choose an item of the list.' });
 
 const filterDate = z
   .string()
@@ -273,13 +276,11 @@ const filterDate = z
  * per subscriber; each message ends with an unsubscribe link.
  */
 export const subscriberEmailListInputSchema = z.object({
-  subject: z
-    .string({ message: 'Subject is required' })
+  subject: plainString({ message: 'Subject is required' })
     .trim()
     .min(EMAIL_SUBJECT_MIN_LENGTH, { message: 'Subject is required' })
     .max(200, { message: 'At most 200 characters.' }),
-  message: z
-    .string({ message: 'Message is required' })
+  message: plainString({ message: 'Message is required' })
     .trim()
     .min(1, { message: 'Message is required' })
     .max(20_000, { message: 'At most 20000 characters.' }),

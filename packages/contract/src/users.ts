@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newPasswordSchema } from './auth.ts';
+import { MAX_ID, plainString } from './common.ts';
 
 /**
  * Users (part 1 §2 Users, §3 User, §5 User form, §7 Users).
@@ -25,13 +26,11 @@ export const userListSchema = z.array(userSchema);
 
 /** `POST /api/users` body. Messages are the spec's (part 1 §5): the email format is checked by the server too. */
 export const createUserInputSchema = z.object({
-  fullName: z
-    .string({ message: 'Name is required' })
+  fullName: plainString({ message: 'Name is required' })
     .trim()
     .min(4, { message: 'Name is required' })
     .max(200, { message: 'The name must have at most 200 characters.' }),
-  email: z
-    .string({ message: 'Email is required' })
+  email: plainString({ message: 'Email is required' })
     .trim()
     .min(4, { message: 'Email is required' })
     .max(254, { message: 'The email must have at most 254 characters.' })
@@ -42,7 +41,7 @@ export type CreateUserInput = z.infer<typeof createUserInputSchema>;
 
 /** `PATCH /api/users/{id}` body: the create fields plus `id` (which must match the path). */
 export const updateUserInputSchema = createUserInputSchema.extend({
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(MAX_ID).optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
 
@@ -50,9 +49,9 @@ export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
 export const changePasswordInputSchema = z
   .object({
     newPassword: newPasswordSchema,
-    confirmPassword: z
-      .string({ message: 'Please enter password confirmation' })
-      .min(1, { message: 'Please enter password confirmation' }),
+    confirmPassword: plainString({ message: 'Please enter password confirmation' }).min(1, {
+      message: 'Please enter password confirmation',
+    }),
   })
   .refine((value) => value.newPassword === value.confirmPassword, {
     message: 'Passwords do not match.',

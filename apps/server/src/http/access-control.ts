@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { createForbiddenError, createUnauthenticatedError } from '../lib/errors.ts';
 import type { AuthService, AuthUser } from '../modules/auth/auth.service.ts';
 
@@ -21,8 +21,11 @@ declare module 'fastify' {
   }
 }
 
-/** A route and the rule it declares, as registered. */
-export type DeclaredRoute = { method: string; url: string; access: AccessRule };
+/**
+ * A route and the rule it declares, as registered. `schema` is the route's own (zod `params`,
+ * `querystring`, `body`): the bad-input tests derive malformed requests from it.
+ */
+export type DeclaredRoute = { method: string; url: string; access: AccessRule; schema?: FastifySchema };
 
 const routeTables = new WeakMap<FastifyInstance, DeclaredRoute[]>();
 
@@ -55,7 +58,7 @@ export function registerAccessControl(app: FastifyInstance, { authService }: { a
     if (!access)
       throw new Error(`Route ${route.method} ${route.url} declares no access rule (config.access)`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') table.push({ method, url: route.url, access });
+      if (method !== 'HEAD') table.push({ method, url: route.url, access, schema: route.schema });
     }
   });
 

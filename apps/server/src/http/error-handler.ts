@@ -1,6 +1,11 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from '../lib/errors.ts';
+import {
+  databaseUnavailableReason,
+  invalidValueCode,
+  isDatabaseUnavailableError,
+} from '../lib/postgres-errors.ts';
 
 const STATUS_TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -10,11 +15,15 @@ const STATUS_TITLES: Record<number, string> = {
   405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Content Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
+
+/** Seconds a client should wait before retrying after a 503 for an unreachable database. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 type Problem = { title: string; status: number; code: string; detail?: string; errors?: FieldError[] };
 
@@ -61,7 +70,16 @@ function toProblem(error: unknown): Problem {
       detail: fastifyError.message,
     };
   }
-  if (isDatabaseUnavailable(error)) {
+  if (invalidValueCode(error)) {
+    // The contract should have refused it (issue 8 §2): still the client's fault, never a 500.
+    return {
+      title: 'Bad Request',
+      status: 400,
+      code: 'validation.invalid_value',
+      detail: 'A value of the request is too long, out of range or not valid text.',
+    };
+  }
+  if (isDatabaseUnavailableError(error)) {
     return {
       title: 'Service Unavailable',
       status: 503,
@@ -72,23 +90,47 @@ function toProblem(error: unknown): Problem {
   return { title: STATUS_TITLES[500] ?? 'Error', status: 500, code: 'internal' };
 }
 
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return (
-    code === 'ECONNREFUSED' ||
-    code === 'ECONNRESET' ||
-    code === '57P01' ||
-    code === '57P03' ||
-    (error instanceof Error && /Connection terminated|connection timeout/i.test(error.message))
-  );
+const FRAMEWORK_ERROR_DETAILS: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The path is not a valid URL: check its percent-encoding.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is longer than 100 characters.',
+};
+
+/**
+ * Fastify's `frameworkErrors` option: what the router refuses before any route runs (a path with bad
+ * percent-encoding, 400; a path parameter over 100 characters, 414) is a problem document too. The
+ * path itself is not repeated back: it can be 100,000 characters long.
+ */
+export function handleFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  const client = status >= 400 && status < 500;
+  void reply
+    .status(status)
+    .type('application/problem+json')
+    .send({
+      type: 'about:blank',
+      title: STATUS_TITLES[status] ?? 'Error',
+      status,
+      code: client ? `http.${status}` : 'internal',
+      ...(client ? { detail: FRAMEWORK_ERROR_DETAILS[error.code] ?? error.message } : {}),
+    });
 }
 
 /** Registers the one error handler and the not-found handler; both answer `application/problem+json`. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
     const problem = toProblem(error);
-    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: problem.code, status: problem.status }, 'request refused');
+    if (problem.code === 'database.unavailable') {
+      // Expected while PostgreSQL restarts: a warning without the stack, and a hint when to retry.
+      request.log.warn({ reason: databaseUnavailableReason(error) }, 'database unavailable');
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    } else if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    else if (problem.code === 'validation.invalid_value') {
+      // Worth a look: the contract let through a value the database refused.
+      request.log.warn(
+        { pgCode: invalidValueCode(error), url: request.routeOptions.url },
+        'value refused by the database',
+      );
+    } else request.log.info({ code: problem.code, status: problem.status }, 'request refused');
     void reply
       .status(problem.status)
       .type('application/problem+json')

@@ -49,6 +49,26 @@ describe('HTTP layer', () => {
     expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
 
+  it('forbids inline and foreign scripts and framing on every kind of answer (issue 8 §4)', async () => {
+    for (const url of ['/healthz', '/api/users', '/unsubscribe', '/api/nothing-here', '/']) {
+      const response = await ctx.app.inject({ url });
+      const policy = String(response.headers['content-security-policy']);
+      const directives = new Map(
+        policy.split(';').map((part) => {
+          const [name = '', ...values] = part.trim().split(/\s+/);
+          return [name, values] as const;
+        }),
+      );
+      expect(directives.get('script-src'), url).toEqual(["'self'"]);
+      expect(directives.get('default-src'), url).toEqual(["'self'"]);
+      expect(directives.get('frame-ancestors'), url).toEqual(["'none'"]);
+      expect(directives.get('object-src'), url).toEqual(["'none'"]);
+      expect(policy, url).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+  });
+
   it('refuses to register an API route that declares no access rule', () => {
     const app = Fastify();
     registerAccessControl(app, { authService: {} as never });

@@ -64,6 +64,22 @@ export function createAuthRepository() {
       token: { userId: number; tokenHash: string; purpose: 'invite' | 'reset'; expiresAt: Date },
     ) => db.insert(passwordTokens).values(token),
 
+    /** The account a token is for, if the token is unused and unexpired at `now` (read only). */
+    findPasswordTokenUser: async (db: Executor, { tokenHash, now }: { tokenHash: string; now: Date }) => {
+      const [row] = await db
+        .select({ id: users.id, email: users.email })
+        .from(passwordTokens)
+        .innerJoin(users, eq(users.id, passwordTokens.userId))
+        .where(
+          and(
+            eq(passwordTokens.tokenHash, tokenHash),
+            isNull(passwordTokens.usedAt),
+            gt(passwordTokens.expiresAt, now),
+          ),
+        );
+      return row;
+    },
+
     /** Marks a token used if it is unused and unexpired; returns its user id, atomically (single use). */
     consumePasswordToken: async (db: Executor, { tokenHash, now }: { tokenHash: string; now: Date }) => {
       const [row] = await db

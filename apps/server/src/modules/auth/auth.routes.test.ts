@@ -1,3 +1,4 @@
+import { PASSWORD_RULE_MESSAGES } from '@back-office/contract/auth';
 import { decodeJwt, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
@@ -265,6 +266,62 @@ describe('password reset', () => {
       payload: { token, newPassword: 'a-long-enough-password' },
     });
     expect(expired.statusCode).toBe(400);
+  });
+
+  it('refuses a common password or the email through a reset link, keeping the link usable', async () => {
+    await ctx.app.inject({ method: 'POST', url: '/auth/password-reset', payload: { email: ADMIN_EMAIL } });
+    const token = await passwordLinkToken(ctx, ADMIN_EMAIL);
+    const confirm = (newPassword: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/auth/password-reset/confirm',
+        payload: { token, newPassword },
+      });
+
+    for (const [newPassword, message] of [
+      ['Password123', PASSWORD_RULE_MESSAGES.common],
+      ['qwertyuiop', PASSWORD_RULE_MESSAGES.common],
+      ['ADMIN@example.org', PASSWORD_RULE_MESSAGES.email],
+    ] as const) {
+      const refused = await confirm(newPassword);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.headers['content-type']).toContain('application/problem+json');
+      expect(refused.json()).toMatchObject({
+        code: 'validation.password_rejected',
+        errors: [{ path: 'newPassword', message }],
+      });
+      await expect(login(ctx, ADMIN_EMAIL, newPassword)).rejects.toThrow('401');
+    }
+    await expect(login(ctx, ADMIN_EMAIL, ADMIN_PASSWORD)).resolves.toBeTruthy();
+    expect((await confirm('a-brand-new-password')).statusCode).toBe(204);
+  });
+
+  it("refuses the email's part before @ as the first password of a new account", async () => {
+    const admin = await login(ctx);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: bearer(admin.id_token),
+      payload: { fullName: 'Jeanne Rivière', email: 'jeanne.riviere@example.org', role: 'User' },
+    });
+    const token = await passwordLinkToken(ctx, 'jeanne.riviere@example.org');
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/password-reset/confirm',
+      payload: { token, newPassword: 'Jeanne.Riviere' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([{ path: 'newPassword', message: PASSWORD_RULE_MESSAGES.email }]);
+    const short = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/password-reset/confirm',
+      payload: { token, newPassword: 'nine-char' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors).toEqual([
+      { path: 'newPassword', message: 'The password must have at least 10 characters.' },
+    ]);
+    await expect(login(ctx, 'jeanne.riviere@example.org', 'Jeanne.Riviere')).rejects.toThrow('401');
   });
 
   it('lets a new account choose its first password through the invitation link', async () => {

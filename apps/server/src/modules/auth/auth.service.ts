@@ -3,7 +3,9 @@ import type { LoginInput, PasswordResetConfirm } from '@back-office/contract/aut
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createUnauthenticatedError } from '../../lib/errors.ts';
+import { assertPasswordAllowed } from '../../lib/password-rules.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import {
@@ -31,6 +33,11 @@ export type AuthUser = {
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
+const invalidLink = () =>
+  createInvalidPasswordTokenError('This link is not valid any more: it was used, has expired or is wrong.', [
+    { path: 'token', message: 'This link is not valid any more. Ask for a new one.' },
+  ]);
+
 /** Sign-in, sessions and emailed password links (DESIGN.md "Identity provider"). */
 export function createAuthService({
   db,
@@ -39,6 +46,7 @@ export function createAuthService({
   authRepository,
   usersRepository,
   mailRepository,
+  audit,
   publicUrl,
   onMailQueued,
 }: {
@@ -48,6 +56,7 @@ export function createAuthService({
   authRepository: AuthRepository;
   usersRepository: UsersRepository;
   mailRepository: MailRepository;
+  audit: AuditService;
   publicUrl: string;
   onMailQueued: () => void;
 }) {
@@ -162,22 +171,32 @@ export function createAuthService({
 
     /**
      * `POST /auth/password-reset/confirm`: sets the password, uses up the link and ends every session.
-     * @throws 400 `auth.invalid_password_token` for an unknown, used or expired token.
+     * A refused password leaves the link usable for another try.
+     * @throws 400 `auth.invalid_password_token` for an unknown, used or expired token;
+     * 400 `validation.password_rejected` naming `newPassword` for a common password or one made of
+     * the account's email address (issue 8 §3).
      */
     confirmPasswordReset: async ({ token, newPassword }: PasswordResetConfirm) => {
+      const tokenHash = sha256(token);
+      const owner = await authRepository.findPasswordTokenUser(db, { tokenHash, now: clock.now() });
+      if (!owner) throw invalidLink();
+      assertPasswordAllowed(newPassword, { email: owner.email, field: 'newPassword' });
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         const now = clock.now();
-        const consumed = await authRepository.consumePasswordToken(tx, { tokenHash: sha256(token), now });
-        if (!consumed) {
-          throw createInvalidPasswordTokenError(
-            'This link is not valid any more: it was used, has expired or is wrong.',
-            [{ path: 'token', message: 'This link is not valid any more. Ask for a new one.' }],
-          );
-        }
-        await usersRepository.setPasswordHash(tx, { id: consumed.userId, passwordHash });
+        const consumed = await authRepository.consumePasswordToken(tx, { tokenHash, now });
+        if (!consumed) throw invalidLink();
+        const user = await usersRepository.setPasswordHash(tx, { id: consumed.userId, passwordHash });
         await authRepository.expireUserPasswordTokens(tx, { userId: consumed.userId, now });
         await authRepository.revokeUserSessions(tx, { userId: consumed.userId });
+        // Audited as the person's own doing (issue 8 §8): the link proves who they are.
+        if (user) {
+          await audit.record(tx, {
+            actor: user,
+            entity: { type: 'user', id: user.id, label: user.fullName },
+            action: 'password_changed',
+          });
+        }
       });
     },
   };

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -27,16 +27,19 @@ export function createTokenService({
   clock: Clock;
   ttlSeconds: number;
 }) {
-  let keys = new Map<string, Uint8Array>();
+  // KeyObjects, imported once: jose would import raw bytes again on every sign and verify.
+  let keys = new Map<string, KeyObject>();
   let currentKid: string | undefined;
 
   async function loadKeys() {
     const rows = await authRepository.listSigningKeys(db);
-    keys = new Map(rows.map((row) => [String(row.id), Buffer.from(row.secret, 'base64url')]));
+    keys = new Map(
+      rows.map((row) => [String(row.id), createSecretKey(Buffer.from(row.secret, 'base64url'))]),
+    );
     currentKid = rows[0] ? String(rows[0].id) : undefined;
   }
 
-  async function currentKey(): Promise<[string, Uint8Array]> {
+  async function currentKey(): Promise<[string, KeyObject]> {
     if (!currentKid) await loadKeys();
     const key = currentKid ? keys.get(currentKid) : undefined;
     if (!currentKid || !key) throw new Error('no signing key: ensureSigningKey() was not run');

@@ -19,7 +19,14 @@ async function seed() {
   const headers = bearer((await login(ctx)).id_token);
   const [zoe, hans] = await insertSubscribers(ctx, [
     buildSubscriber({ firstName: 'Zoé', lastName: 'Martin', postcode: '69001' }),
-    buildSubscriber({ firstName: '=cmd', lastName: 'Müller', currencyId: 2, postcode: '1201' }),
+    buildSubscriber({
+      firstName: '=cmd',
+      lastName: 'Müller',
+      currencyId: 2,
+      postcode: '1201',
+      association: '@SUM(A1:A9)',
+      address1: '-2+3 chemin du Lac',
+    }),
   ]);
   for (const [subid, amount, donationDate] of [
     [zoe?.id, 10, '2026-01-05'],
@@ -65,6 +72,8 @@ describe('GET /api/donations/export', () => {
       ['Martin', 25.5],
       ['Müller', 100],
     ]);
+    // Text that a spreadsheet would run as a formula is written as text (issue 8 §5).
+    expect(rows[1]?.slice(2, 6)).toEqual(["'=cmd", 'Müller', "'@SUM(A1:A9)", "'-2+3 chemin du Lac"]);
     const filtered = await readSheet(
       (await ctx.app.inject({ url: '/api/donations/export?zip=12', headers })).rawPayload,
     );

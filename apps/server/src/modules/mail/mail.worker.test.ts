@@ -81,6 +81,71 @@ describe('mail worker', () => {
     expect(new Set(subjects).size).toBe(40);
   });
 
+  it('sends a message claimed by a worker that stopped again once its lease ran out, with the same Message-ID', async () => {
+    await queue(2);
+    // A worker leased both, then the process died before recording any outcome.
+    const leased = await mailRepository.claimDue(ctx.database.db, { limit: 20, lockSeconds: 60 });
+    expect(leased.map((message) => message.interrupted)).toEqual([false, false]);
+    const warnings: string[] = [];
+    const worker = createMailWorker({
+      db: ctx.database.db,
+      mailRepository,
+      transport: ctx.transport,
+      logger: { info: () => {}, warn: (_obj, msg) => warnings.push(msg) },
+      pollIntervalMs: 60_000,
+    });
+    // Leased: nobody else touches them.
+    expect(await worker.runOnce()).toBe(0);
+    await ctx.database.db.execute(
+      "update outbox_messages set locked_until = now() - interval '1 second'" as never,
+    );
+    expect(await worker.runOnce()).toBe(2);
+    expect(ctx.transport.sent.map((message) => message.messageId)).toEqual(
+      leased.map((row) => row.messageId),
+    );
+    expect(warnings).toEqual([
+      'mail claimed again after its worker stopped (same Message-ID)',
+      'mail claimed again after its worker stopped (same Message-ID)',
+    ]);
+    const rows = await mailRepository.listMessages(ctx.database.db);
+    expect(rows.map((row) => [row.status, row.attempts, row.lockedUntil])).toEqual([
+      ['sent', 2, null],
+      ['sent', 2, null],
+    ]);
+  });
+
+  it('never sends again a message the SMTP server accepted when recording it failed', async () => {
+    await queue(1);
+    let failures = 1;
+    const flaky = {
+      ...mailRepository,
+      markSent: async (db: Parameters<typeof mailRepository.markSent>[0], input: { id: number }) => {
+        if (failures > 0) {
+          failures -= 1;
+          throw new Error('Connection terminated unexpectedly');
+        }
+        return mailRepository.markSent(db, input);
+      },
+    };
+    const worker = createMailWorker({
+      db: ctx.database.db,
+      mailRepository: flaky,
+      transport: ctx.transport,
+      logger: silent,
+      pollIntervalMs: 60_000,
+      leaseSeconds: 1,
+    });
+    await expect(worker.runOnce()).rejects.toThrow('Connection terminated');
+    // The lease runs out while the database is away; the next pass records the send first.
+    await ctx.database.db.execute(
+      "update outbox_messages set locked_until = now() - interval '1 second'" as never,
+    );
+    expect(await worker.runOnce()).toBe(0);
+    expect(ctx.transport.sent).toHaveLength(1);
+    const [row] = await mailRepository.listMessages(ctx.database.db);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
   it('captures messages as .eml files when there is no SMTP server', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'mail-'));
     const worker = createMailWorker({

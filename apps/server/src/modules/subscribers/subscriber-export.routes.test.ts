@@ -141,6 +141,19 @@ describe('GET /api/subscribers/export', () => {
     expect(await filtered('listfrom=2&listlength=1&emailsOnly=false')).toHaveLength(4);
   });
 
+  it('neutralises formula-looking names and addresses in the email-address export too', async () => {
+    await insertSubscribers(ctx, [
+      buildSubscriber({ firstName: '@SUM(A1:A9)', lastName: '-2+3', email: '+cmd@example.org' }),
+    ]);
+    const { rows } = await readSheet(
+      (await api('GET', '/api/subscribers/export?emailsOnly=true')).rawPayload,
+    );
+    expect(rows).toEqual([
+      ['First name', 'Last name', 'Email'],
+      ["'@SUM(A1:A9)", "'-2+3", "'+cmd@example.org"],
+    ]);
+  });
+
   it('answers 400 naming the field for a bad filter, and 401 without a token', async () => {
     const bad = await api('GET', '/api/subscribers/export?addedafter=31-12-2026');
     expect(bad.statusCode).toBe(400);

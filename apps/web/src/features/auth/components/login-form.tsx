@@ -7,6 +7,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { schemaValidator } from '../../../lib/form.ts';
+import { cancelMeasure, startMeasure } from '../../../lib/perf-marks.ts';
 import { useLogin } from '../api/login.ts';
 
 export const LOGIN_FAILED_MESSAGE = 'Ooops! Try a different username or password and login again.';
@@ -32,10 +33,13 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
 
   const handleSubmit = form.onSubmit(async (values) => {
     setFailure(null);
+    // Issue 7 §4: Log In click -> dashboard drawn (ended by the dashboard).
+    startMeasure('login-to-dashboard');
     try {
       await login.mutateAsync(loginInputSchema.parse(values));
       onSuccess();
     } catch (error) {
+      cancelMeasure('login-to-dashboard');
       setFailure(error instanceof ApiError && error.status === 429 ? 'rate-limited' : 'credentials');
     }
   });

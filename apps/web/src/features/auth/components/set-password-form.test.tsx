@@ -1,3 +1,4 @@
+import { PASSWORD_RULE_MESSAGES } from '@back-office/contract/auth';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { emptyResponse, mockFetch, problemResponse } from '../../../testing/fetch-mock.ts';
@@ -37,7 +38,10 @@ describe('SetPasswordForm', () => {
 
   it('explains a bad, used or expired link and links back to Reset Password', async () => {
     mockFetch({
-      'POST /auth/password-reset/confirm': () => problemResponse(400, 'auth.reset_token_invalid'),
+      'POST /auth/password-reset/confirm': () =>
+        problemResponse(400, 'auth.invalid_password_token', {
+          errors: [{ path: 'token', message: 'This link is not valid any more. Ask for a new one.' }],
+        }),
     });
     const { user } = renderWithProviders(<SetPasswordForm token="used-token" />);
     await user.type(screen.getByLabelText('New Password'), 'a-good-new-password');
@@ -47,19 +51,26 @@ describe('SetPasswordForm', () => {
     expect(screen.getByRole('link', { name: 'Reset Password' })).toHaveAttribute('href', '/password-reset');
   });
 
-  it('shows the server message about the password itself under the field', async () => {
-    mockFetch({
+  it.each([
+    ['a common password', 'password123', PASSWORD_RULE_MESSAGES.common],
+    ['the email address', 'zoe.martin@example.org', PASSWORD_RULE_MESSAGES.email],
+  ])('shows the server refusing %s under the field and keeps the form', async (_case, password, message) => {
+    const requests = mockFetch({
       'POST /auth/password-reset/confirm': () =>
-        problemResponse(400, 'validation', {
-          errors: [{ path: 'newPassword', message: 'The password is too common.' }],
+        problemResponse(400, 'validation.password_rejected', {
+          detail: message,
+          errors: [{ path: 'newPassword', message }],
         }),
     });
     const { user } = renderWithProviders(<SetPasswordForm token="tok-1" />);
-    await user.type(screen.getByLabelText('New Password'), 'password123');
-    await user.type(screen.getByLabelText('Confirm Password'), 'password123');
+    await user.type(screen.getByLabelText('New Password'), password);
+    await user.type(screen.getByLabelText('Confirm Password'), password);
     await user.click(screen.getByRole('button', { name: 'Save Password' }));
-    expect(await screen.findByText('The password is too common.')).toBeInTheDocument();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription(message);
     expect(screen.getByRole('button', { name: 'Save Password' })).toBeInTheDocument();
+    expect(screen.queryByText(/This link is not valid any more/)).not.toBeInTheDocument();
+    expect(requests).toHaveLength(1);
   });
 
   it('without a token, says the link is not valid', () => {

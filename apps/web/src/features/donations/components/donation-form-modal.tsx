@@ -6,9 +6,8 @@ import { CurrencyInput } from '../../../components/currency-input.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { IncompleteFormAlert } from '../../../components/incomplete-form-alert.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
 import { localIsoDate } from '../../../lib/download.ts';
-import { schemaValidator, useBlurValidationGuard } from '../../../lib/form.ts';
+import { schemaValidator, showServerFieldErrors, useBlurValidationGuard } from '../../../lib/form.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateDonation } from '../api/create-donation.ts';
@@ -74,18 +73,8 @@ function DonationForm({ subscriber, onDone, onBusyChange }: DonationFormProps) {
     enhanceGetInputProps: blurGuard.enhanceGetInputProps,
   });
 
-  const showFieldErrors = (error: unknown): boolean => {
-    if (!(error instanceof ApiError)) return false;
-    let shown = false;
-    for (const field of FIELDS) {
-      const message = error.fieldMessage(field);
-      if (message) {
-        form.setFieldError(field, message);
-        shown = true;
-      }
-    }
-    return shown;
-  };
+  const showFieldErrors = (error: unknown) =>
+    showServerFieldErrors(error, FIELDS, (field, message) => form.setFieldError(field, message));
 
   const handleSubmit = form.onSubmit(
     async (values) => {

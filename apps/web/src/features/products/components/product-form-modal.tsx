@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { CurrencyInput } from '../../../components/currency-input.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { IncompleteFormAlert } from '../../../components/incomplete-form-alert.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
-import { schemaValidator, useBlurValidationGuard } from '../../../lib/form.ts';
+import { schemaValidator, showServerFieldErrors, useBlurValidationGuard } from '../../../lib/form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
@@ -83,18 +82,8 @@ function ProductForm({ product, onDone, onBusyChange }: ProductFormProps) {
   });
   const pending = createProduct.isPending || updateProduct.isPending;
 
-  const showFieldErrors = (error: unknown): boolean => {
-    if (!(error instanceof ApiError)) return false;
-    let shown = false;
-    for (const field of FIELDS) {
-      const message = error.fieldMessage(field);
-      if (message) {
-        form.setFieldError(field, message);
-        shown = true;
-      }
-    }
-    return shown;
-  };
+  const showFieldErrors = (error: unknown) =>
+    showServerFieldErrors(error, FIELDS, (field, message) => form.setFieldError(field, message));
 
   const handleSubmit = form.onSubmit(
     async (values) => {

@@ -9,7 +9,7 @@ import { type FocusEvent, useState } from 'react';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { IncompleteFormAlert } from '../../../components/incomplete-form-alert.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { schemaValidator, useBlurValidationGuard } from '../../../lib/form.ts';
+import { schemaValidator, showServerFieldErrors, useBlurValidationGuard } from '../../../lib/form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateReferenceItem } from '../api/create-reference-item.ts';
 import { useUpdateReferenceItem } from '../api/update-reference-item.ts';
@@ -87,20 +87,11 @@ function ReferenceItemForm({ list, item, onDone, onBusyChange }: ReferenceItemFo
   const pending = createItem.isPending || updateItem.isPending;
 
   const showServerRefusal = (error: unknown): boolean => {
-    if (!(error instanceof ApiError)) return false;
-    let shown = false;
-    for (const field of FIELDS) {
-      const message = error.fieldMessage(field);
-      if (message) {
-        form.setFieldError(field, message);
-        shown = true;
-      }
-    }
-    if (!shown && error.code === 'reference_lists.name_taken') {
-      form.setFieldError('name', error.detail ?? NAME_TAKEN_MESSAGE);
-      shown = true;
-    }
-    return shown;
+    if (showServerFieldErrors(error, FIELDS, (field, message) => form.setFieldError(field, message)))
+      return true;
+    if (!(error instanceof ApiError) || error.code !== 'reference_lists.name_taken') return false;
+    form.setFieldError('name', error.detail ?? NAME_TAKEN_MESSAGE);
+    return true;
   };
 
   const handleSubmit = form.onSubmit(

@@ -2,8 +2,7 @@ import { type Settings, settingsSchema } from '@back-office/contract/settings';
 import { Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ReactNode, useEffect } from 'react';
-import { ApiError } from '../../../lib/api-error.ts';
-import { schemaValidator, useBlurValidationGuard } from '../../../lib/form.ts';
+import { schemaValidator, showServerFieldErrors, useBlurValidationGuard } from '../../../lib/form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSettings } from '../api/get-settings.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
@@ -60,18 +59,8 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
     enhanceGetInputProps: blurGuard.enhanceGetInputProps,
   });
 
-  const showFieldErrors = (error: unknown): boolean => {
-    if (!(error instanceof ApiError)) return false;
-    let shown = false;
-    for (const field of FIELDS) {
-      const message = error.fieldMessage(field);
-      if (message) {
-        form.setFieldError(field, message);
-        shown = true;
-      }
-    }
-    return shown;
-  };
+  const showFieldErrors = (error: unknown) =>
+    showServerFieldErrors(error, FIELDS, (field, message) => form.setFieldError(field, message));
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {

@@ -1,3 +1,4 @@
+import { PASSWORD_RULE_MESSAGES } from '@back-office/contract/auth';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, problemResponse } from '../../../testing/fetch-mock.ts';
@@ -63,19 +64,26 @@ describe('ChangePasswordForm', () => {
     });
   });
 
-  it("shows the server's field message when it refuses the password", async () => {
+  it.each([
+    ['a common password', 'iloveyou123', PASSWORD_RULE_MESSAGES.common],
+    ['the email address', 'admin@example.org', PASSWORD_RULE_MESSAGES.email],
+  ])("shows the server's message under the field when it refuses %s", async (_case, password, message) => {
     signIn({ id: 4 });
     mockFetch({
       'PATCH /api/users/password/4': () =>
-        problemResponse(400, 'validation', {
-          errors: [{ path: 'newPassword', message: 'The password must have at least 12 characters.' }],
+        problemResponse(400, 'validation.password_rejected', {
+          detail: message,
+          errors: [{ path: 'newPassword', message }],
         }),
     });
     const { user } = renderWithProviders(<ChangePasswordForm userId={4} />);
-    await user.type(screen.getByLabelText('New Password'), 'eleven-char');
-    await user.type(screen.getByLabelText('Confirm Password'), 'eleven-char');
+    await user.type(screen.getByLabelText('New Password'), password);
+    await user.type(screen.getByLabelText('Confirm Password'), password);
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
-    expect(await screen.findByText('The password must have at least 12 characters.')).toBeInTheDocument();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription(message);
+    // A refused password is not a failure of the server: no failure toast.
+    expect(screen.queryByText(/Houston/)).not.toBeInTheDocument();
   });
 
   it('shows the failure toast when the update fails', async () => {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { IncompleteFormAlert } from '../../../components/incomplete-form-alert.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { schemaValidator, useBlurValidationGuard } from '../../../lib/form.ts';
+import { schemaValidator, showServerFieldErrors, useBlurValidationGuard } from '../../../lib/form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
@@ -65,16 +65,10 @@ function UserForm({ user, onDone, onBusyChange }: UserFormProps) {
   const pending = createUser.isPending || updateUser.isPending;
 
   const showServerRefusal = (error: unknown): boolean => {
+    const fields = ['fullName', 'email', 'role'] as const;
+    if (showServerFieldErrors(error, fields, (field, message) => form.setFieldError(field, message)))
+      return true;
     if (!(error instanceof ApiError)) return false;
-    let shown = false;
-    for (const field of ['fullName', 'email', 'role'] as const) {
-      const message = error.fieldMessage(field);
-      if (message) {
-        form.setFieldError(field, message);
-        shown = true;
-      }
-    }
-    if (shown) return true;
     if (error.code === 'users.email_taken') {
       form.setFieldError('email', error.detail ?? EMAIL_TAKEN_MESSAGE);
       return true;
