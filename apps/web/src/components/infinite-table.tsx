@@ -4,10 +4,13 @@ import { type InfiniteData, type QueryKey, useInfiniteQuery, useQueryClient } fr
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   type CSSProperties,
+  memo,
+  type ReactElement,
   type ReactNode,
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
 } from 'react';
@@ -265,7 +268,12 @@ export function InfiniteTable<Row>({
     const top = body.getBoundingClientRect().top + window.scrollY;
     setScrollMargin((current) => (Math.abs(current - top) < 1 ? current : top));
   }, []);
-  useLayoutEffect(measureScrollMargin);
+  // Measured when the table appears, then on resizes only: measuring on every render (every
+  // scrolled frame) forced a layout of the table in each frame.
+  const tableShown = list.enabled && !list.isLoading && rows.length > 0;
+  useLayoutEffect(() => {
+    if (tableShown) measureScrollMargin();
+  }, [tableShown, measureScrollMargin]);
   useEffect(() => {
     const observer = new ResizeObserver(() => measureScrollMargin());
     observer.observe(document.body);
@@ -283,7 +291,11 @@ export function InfiniteTable<Row>({
     const remaining = listBottom - (window.scrollY + viewport);
     if (remaining <= viewport * LOAD_DISTANCE_SCREENS) fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, scrollMargin, virtualizer]);
-  const handleScroll = useThrottledCallback(checkNearEnd, SCROLL_THROTTLE_MS);
+  const handleScroll = useThrottledCallback(() => {
+    // Something above the table may have moved without resizing the page: checked here too.
+    measureScrollMargin();
+    checkNearEnd();
+  }, SCROLL_THROTTLE_MS);
 
   useEffect(() => {
     window.addEventListener('scroll', handleScroll, { passive: true });
@@ -300,6 +312,35 @@ export function InfiniteTable<Row>({
   }, [rows.length, checkNearEnd]);
 
   const [removedIds, setRemovedIds] = useState<ReadonlySet<RowId>>(new Set());
+  const { removeRows } = list;
+  // Stable across the re-renders that scrolling causes, so that the memoised rows already shown are
+  // not rendered again on every frame (issue 7 §4: 5,000 loaded rows scroll without jank).
+  const cellStyle = useMemo<CSSProperties>(
+    () => ({ height: rowHeight, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }),
+    [rowHeight],
+  );
+  const handleRemoved = useCallback(
+    (id: RowId) => {
+      removeRows([id]);
+      setRemovedIds((current) => {
+        const next = new Set(current);
+        next.delete(id);
+        return next;
+      });
+    },
+    [removeRows],
+  );
+  const handleRemove = useMemo(
+    () =>
+      onRemove
+        ? async (row: Row) => {
+            const deleted = await onRemove(row);
+            if (deleted) setRemovedIds((current) => new Set(current).add(getRowId(row)));
+            return deleted;
+          }
+        : undefined,
+    [onRemove, getRowId],
+  );
 
   if (!list.enabled) {
     return message ?? (idleMessage ? <EmptyState message={idleMessage} /> : null);
@@ -323,22 +364,6 @@ export function InfiniteTable<Row>({
   const paddingTop = Math.max(0, (items[0]?.start ?? scrollMargin) - scrollMargin);
   const paddingBottom =
     items.length > 0 ? Math.max(0, totalSize - ((items[items.length - 1]?.end ?? 0) - scrollMargin)) : 0;
-  const cellStyle: CSSProperties = {
-    height: rowHeight,
-    whiteSpace: 'nowrap',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-  };
-
-  const handleRemoved = (id: RowId) => {
-    list.removeRows([id]);
-    setRemovedIds((current) => {
-      const next = new Set(current);
-      next.delete(id);
-      return next;
-    });
-  };
-
   return (
     <Paper withBorder radius="md">
       <Table
@@ -376,37 +401,20 @@ export function InfiniteTable<Row>({
             const row = rows[item.index];
             if (row === undefined) return null;
             const id = getRowId(row);
-            const firstTime = !shownIds.current.has(id);
-            shownIds.current.add(id);
             return (
-              <FadingRow
+              <VirtualRow
                 key={String(id)}
-                appear={firstTime}
+                row={row}
+                id={id}
+                shownIds={shownIds.current}
                 removed={removedIds.has(id)}
-                onRemoved={() => handleRemoved(id)}
-              >
-                {columns.map((column) => (
-                  <Table.Td key={column.key} ta={column.align} style={cellStyle}>
-                    {column.render(row)}
-                  </Table.Td>
-                ))}
-                {withActions ? (
-                  <Table.Td style={cellStyle}>
-                    <RowActions
-                      actions={rowActions?.(row)}
-                      onRemove={
-                        onRemove
-                          ? async () => {
-                              const deleted = await onRemove(row);
-                              if (deleted) setRemovedIds((current) => new Set(current).add(id));
-                              return deleted;
-                            }
-                          : undefined
-                      }
-                    />
-                  </Table.Td>
-                ) : null}
-              </FadingRow>
+                columns={columns}
+                cellStyle={cellStyle}
+                withActions={withActions}
+                rowActions={rowActions}
+                onRemove={handleRemove}
+                onRemoved={handleRemoved}
+              />
             );
           })}
           {paddingBottom > 0 ? (
@@ -424,6 +432,57 @@ export function InfiniteTable<Row>({
     </Paper>
   );
 }
+
+type VirtualRowProps<Row> = {
+  row: Row;
+  id: RowId;
+  /** Ids of the rows shown before: such a row does not fade in again when scrolled back into view. */
+  shownIds: Set<RowId>;
+  removed: boolean;
+  columns: InfiniteTableColumn<Row>[];
+  cellStyle: CSSProperties;
+  withActions: boolean;
+  rowActions: ((row: Row) => ReactNode) | undefined;
+  onRemove: ((row: Row) => Promise<boolean>) | undefined;
+  onRemoved: (id: RowId) => void;
+};
+
+/**
+ * One row of an {@link InfiniteTable}, memoised: while the page scrolls, only the rows coming into
+ * view render (every prop is stable for a row already shown).
+ */
+const VirtualRow = memo(function VirtualRow<Row>({
+  row,
+  id,
+  shownIds,
+  removed,
+  columns,
+  cellStyle,
+  withActions,
+  rowActions,
+  onRemove,
+  onRemoved,
+}: VirtualRowProps<Row>) {
+  // Decided when the row mounts: a row shown before (scrolled out and back) does not fade in again.
+  const [appear] = useState(() => !shownIds.has(id));
+  useEffect(() => {
+    shownIds.add(id);
+  }, [shownIds, id]);
+  return (
+    <FadingRow appear={appear} removed={removed} onRemoved={() => onRemoved(id)}>
+      {columns.map((column) => (
+        <Table.Td key={column.key} ta={column.align} style={cellStyle}>
+          {column.render(row)}
+        </Table.Td>
+      ))}
+      {withActions ? (
+        <Table.Td style={cellStyle}>
+          <RowActions actions={rowActions?.(row)} onRemove={onRemove ? () => onRemove(row) : undefined} />
+        </Table.Td>
+      ) : null}
+    </FadingRow>
+  );
+}) as <Row>(props: VirtualRowProps<Row>) => ReactElement;
 
 function RowActions({
   actions,

@@ -2,6 +2,7 @@ import { SimpleGrid } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notifyError } from '../../../lib/notify.ts';
+import { useEndMeasureWhenDrawn } from '../../../lib/perf-marks.ts';
 import { useActiveSubscribers } from '../api/get-active-subscribers.ts';
 import { useLowStockProducts } from '../api/get-low-stock-products.ts';
 import { ActiveSubscribersChart } from './active-subscribers-chart.tsx';
@@ -20,6 +21,7 @@ export function Dashboard() {
   const subscribers = useActiveSubscribers();
   const lastToastAt = useRef(0);
   const lastFailureAt = Math.max(lowStock.errorUpdatedAt, subscribers.errorUpdatedAt);
+  useEndMeasureWhenDrawn('login-to-dashboard', lowStock.data !== undefined && subscribers.data !== undefined);
 
   useEffect(() => {
     if (lastFailureAt === 0 || lastFailureAt - lastToastAt.current < SAME_FAILURE_MS) return;

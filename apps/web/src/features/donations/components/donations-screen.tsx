@@ -8,6 +8,7 @@ import { useInfiniteList } from '../../../components/infinite-table.tsx';
 import { SearchPanel, SearchPanelToggle } from '../../../components/search-panel.tsx';
 import { paths } from '../../../config/paths.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { startMeasure, useEndMeasureWhenDrawn } from '../../../lib/perf-marks.ts';
 import { useStoredFilters } from '../../../lib/use-stored-filters.ts';
 import { deleteDonations, deleteRefusalReason, useDeleteDonation } from '../api/delete-donation.ts';
 import {
@@ -84,6 +85,7 @@ export function DonationsScreen({ subscriber }: DonationsScreenProps) {
     },
     enabled: subscriberId !== null || (submitted !== null && hasCriteria(submitted)),
   });
+  useEndMeasureWhenDrawn('search-to-rows:donations', list.rows.length > 0);
 
   useEffect(() => {
     if (list.isError) notifyError('getting the donations');
@@ -179,7 +181,10 @@ export function DonationsScreen({ subscriber }: DonationsScreenProps) {
 
       <SearchPanel
         opened={panelOpened}
-        onSearch={() => runSearch(form.getValues())}
+        onSearch={() => {
+          startMeasure('search-to-rows:donations');
+          runSearch(form.getValues());
+        }}
         onClear={handleClear}
         searching={list.isLoading}
         label="Search donations"

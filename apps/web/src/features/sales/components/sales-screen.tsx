@@ -7,6 +7,7 @@ import { useInfiniteList } from '../../../components/infinite-table.tsx';
 import { SearchPanel, SearchPanelToggle } from '../../../components/search-panel.tsx';
 import { paths } from '../../../config/paths.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { startMeasure, useEndMeasureWhenDrawn } from '../../../lib/perf-marks.ts';
 import { useStoredFilters } from '../../../lib/use-stored-filters.ts';
 import { useExportSales } from '../api/export-sales.ts';
 import { useSaleProducts } from '../api/get-sale-products.ts';
@@ -69,6 +70,7 @@ export function SalesScreen({ subscriber }: SalesScreenProps) {
       searchSales(search?.filters ?? EMPTY_SALES_FILTERS, subscriberId, listfrom, listlength, signal),
     enabled: search !== null,
   });
+  useEndMeasureWhenDrawn('search-to-rows:sales', list.rows.length > 0);
 
   useEffect(() => {
     if (list.isError) notifyError('getting the items');
@@ -78,6 +80,7 @@ export function SalesScreen({ subscriber }: SalesScreenProps) {
   }, [products.isError]);
 
   const handleSearch = () => {
+    startMeasure('search-to-rows:sales');
     const used = filtersForMode(filters, subscriberId);
     if (!subscriber) stored.save(filtersToStore(used));
     if (!subscriber && !hasSalesCriteria(used)) {

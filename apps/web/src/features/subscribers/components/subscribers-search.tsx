@@ -14,6 +14,7 @@ import { SearchPanel, SearchPanelToggle } from '../../../components/search-panel
 import { paths } from '../../../config/paths.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { startMeasure, useEndMeasureWhenDrawn } from '../../../lib/perf-marks.ts';
 import { useStoredFilters } from '../../../lib/use-stored-filters.ts';
 import { useDeleteSubscriber } from '../api/delete-subscriber.ts';
 import { searchSubscribers, subscriberSearchKey } from '../api/search-subscribers.ts';
@@ -78,12 +79,14 @@ export function SubscribersSearch() {
     fetchPage: (listfrom, listlength, signal) => searchSubscribers(active, listfrom, listlength, signal),
     enabled,
   });
+  useEndMeasureWhenDrawn('search-to-rows:subscribers', list.rows.length > 0);
 
   useEffect(() => {
     if (list.isError) notifyError('getting the items');
   }, [list.isError]);
 
   const handleSearch = () => {
+    startMeasure('search-to-rows:subscribers');
     const filters = normaliseSubscriberFilters(form.values);
     stored.save(filters);
     // §4: a new search clears the results and starts again at 1, even with the same filters.
