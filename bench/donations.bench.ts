@@ -1,6 +1,7 @@
 /**
- * `npm run bench -- donations` (issue 5 "Speed"): with 1,000,000 donations across 200,000 subscribers on
- * PostgreSQL, a donation search answers in under 100 ms at the median (server time); one receipt PDF
+ * `npm run bench -- donations` (issue 5 "Speed", issue 7 "Goals"): with 1,000,000 donations across
+ * 200,000 subscribers on PostgreSQL, a donation search answers in under 50 ms at the median (server
+ * time) and within 2× of its raw SQL through `pg` (issue 7; issue 5 asked 100 ms); one receipt PDF
  * renders in under 100 ms (a donation already on a receipt, and one that gets its receipt then); the
  * annual run produces receipts at 50 or more per second per core.
  *
@@ -30,18 +31,24 @@ import {
   type BenchContext,
   type BenchRow,
   captureStatements,
+  countOfAnswer,
   ensureBenchSettings,
   measureCalls,
   measureRequests,
+  measureSearch,
   measureStatements,
   postgresBackendCpu,
   postgresCpuBetween,
   RUNS,
+  rawSqlRatio,
   readPdf,
+  SEARCH_GOALS,
+  type SearchTimings,
   type Stats,
   SUBSCRIBERS,
   type Suite,
   type SuiteResult,
+  searchRow,
   seedInChildProcess,
   WARM_UP,
 } from './harness.ts';
@@ -52,7 +59,11 @@ export const DONATIONS = 1_000_000;
 export const BENCH_YEAR = 2000;
 /** Donors of {@link BENCH_YEAR}. */
 export const ANNUAL_DONORS = 2_000;
-const GOALS = { searchMedianMs: 100, receiptMedianMs: 100, annualReceiptsPerSecondPerCore: 50 } as const;
+const GOALS = {
+  search: SEARCH_GOALS,
+  receiptMedianMs: 100,
+  annualReceiptsPerSecondPerCore: 50,
+} as const;
 
 /** A search as the Donations screen sends it: every filter, empty ones as empty strings (part 2 §5). */
 function searchParams(filters: Record<string, string>) {
@@ -73,14 +84,7 @@ function searchParams(filters: Record<string, string>) {
   };
 }
 
-type SearchFigure = {
-  label: string;
-  query: string;
-  matches: number;
-  server: Stats;
-  roundTrip: Stats;
-  rawSql: Stats;
-};
+type SearchFigure = SearchTimings & { label: string; query: string; matches: number };
 
 type PdfFigure = {
   label: string;
@@ -123,23 +127,12 @@ async function measureSearches(context: BenchContext): Promise<SearchFigure[]> {
     [`date from ${yearStart}`, { addedafter: yearStart }],
   ] as const) {
     const params = searchParams(filters);
-    const path = `/api/donations?${new URLSearchParams(params)}`;
-    const series = await measureRequests(
-      context,
-      () => path,
-      async (response) => ((await response.json()) as { count: number }).count,
-    );
-    const statements = await captureStatements(context.pool, (logged) =>
-      repository.search(logged, donationSearchQuerySchema.parse(params)),
-    );
-    figures.push({
-      label,
-      query: new URLSearchParams(filters).toString(),
-      matches: series.last,
-      server: series.server,
-      roundTrip: series.roundTrip,
-      rawSql: await measureStatements(context.pool, statements),
+    const { found, timings } = await measureSearch(context, {
+      path: `/api/donations?${new URLSearchParams(params)}`,
+      found: countOfAnswer,
+      search: (logged) => repository.search(logged, donationSearchQuerySchema.parse(params)),
     });
+    figures.push({ label, query: new URLSearchParams(filters).toString(), matches: found, ...timings });
   }
   return figures;
 }
@@ -344,12 +337,9 @@ async function runDonationsBench(context: BenchContext): Promise<SuiteResult> {
   const annualRun = await measureAnnualRun(context);
 
   const rows: BenchRow[] = [
-    ...searches.map((figure) => ({
-      figure: `Donation search by ${figure.label} (${figure.matches} matches): server median`,
-      goal: `< ${GOALS.searchMedianMs} ms`,
-      measured: `${figure.server.median} ms (p95 ${figure.server.p95}; HTTP round trip ${figure.roundTrip.median} / p95 ${figure.roundTrip.p95}; raw SQL ${figure.rawSql.median} / p95 ${figure.rawSql.p95})`,
-      passed: figure.server.median < GOALS.searchMedianMs,
-    })),
+    ...searches.map((figure) =>
+      searchRow(`Donation search by ${figure.label} (${figure.matches} matches)`, figure),
+    ),
     ...receiptPdfs.map((figure) => ({
       figure: `Receipt PDF of ${figure.label} (${Math.round(figure.bytes / 1024)} KB): server median`,
       goal: `< ${GOALS.receiptMedianMs} ms`,
@@ -377,7 +367,7 @@ async function runDonationsBench(context: BenchContext): Promise<SuiteResult> {
       },
       runs: RUNS,
       goals: GOALS,
-      searches,
+      searches: searches.map((figure) => ({ ...figure, rawSqlRatio: rawSqlRatio(figure) })),
       receiptPdfs,
       annualRun,
     },

@@ -2,8 +2,9 @@
  * What the benchmark suites share: the PostgreSQL database at BENCH_DATABASE_URL (created when
  * missing), seeding through `seed-demo.ts` in a child process, the real app (buildApp) listening on a
  * loopback port of this process with a Server-Timing header, a signed-in staff account, timing series
- * (median, p95) of HTTP requests and of the raw SQL of the same work through `pg`, and the CPU time of
- * this process and of the PostgreSQL backends.
+ * (median, p95) of HTTP requests and of the raw SQL of the same work through `pg`, the issue 7 goal of
+ * API searches against that reference, downloads by curl beside `COPY ... TO STDOUT` by psql (the
+ * reference of exports), and the CPU time of this process and of the PostgreSQL backends.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -17,7 +18,13 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { type App, buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { type Database, type DatabaseHandle, openDatabase, queryRows } from '../apps/server/src/db/client.ts';
+import {
+  type Database,
+  type DatabaseHandle,
+  openDatabase,
+  POSTGRES_SESSION_OPTIONS,
+  queryRows,
+} from '../apps/server/src/db/client.ts';
 import { prepareDatabase } from '../apps/server/src/db/seed.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { createUsersRepository } from '../apps/server/src/modules/users/users.repository.ts';
@@ -54,12 +61,14 @@ export type BenchContext = {
   url: string;
   database: DatabaseHandle;
   db: Database;
-  /** Two raw connections for the reference timings. */
+  /** Two raw connections for the reference timings (with the server's session settings). */
   pool: pg.Pool;
   app: App;
   base: string;
   headers: Record<string, string>;
   token: string;
+  /** The bench account's password (new each run), for suites that sign in on another server. */
+  password: string;
   /** Work the app registered for background workers, by name; nothing runs it unless a suite does. */
   backgroundWork: Map<string, BackgroundWork>;
 };
@@ -194,7 +203,8 @@ export async function openBenchContext(): Promise<BenchContext & { close: () => 
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
   });
   const database = await openDatabase({ databaseUrl: url });
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  // The reference runs with the session settings of the server's own connections.
+  const pool = new pg.Pool({ connectionString: url, max: 2, options: POSTGRES_SESSION_OPTIONS });
   const backgroundWork = new Map<string, BackgroundWork>();
   let app: App | undefined;
   try {
@@ -245,6 +255,7 @@ export async function openBenchContext(): Promise<BenchContext & { close: () => 
       base,
       token,
       headers: { authorization: `Bearer ${token}` },
+      password,
       backgroundWork,
       close: async () => {
         await started.close();
@@ -363,6 +374,136 @@ export async function measureCalls(
     if (run >= warmUp) timings.push(elapsed);
   }
   return stats(timings);
+}
+
+/**
+ * Issue 7 "Goals" for every API search: the server median under 50 ms and within 2× of the raw SQL
+ * of the same search run straight through `pg` (API median / raw SQL median).
+ */
+export const SEARCH_GOALS = { medianMs: 50, rawSqlRatio: 2 } as const;
+
+/** An API search's timings beside those of its raw SQL. */
+export type SearchTimings = { server: Stats; roundTrip: Stats; rawSql: Stats };
+
+/** API server median / raw SQL median, rounded to 0.1 (raw SQL under 0.1 ms counts as 0.1 ms). */
+export function rawSqlRatio({ server, rawSql }: SearchTimings): number {
+  return Math.round((server.median / Math.max(0.1, rawSql.median)) * 10) / 10;
+}
+
+/**
+ * Times an API search: GET `path` over HTTP ({@link measureRequests}), then the SQL its repository
+ * runs for the same query (`search`, on the Drizzle database it is given) straight through `pg`.
+ * `found` reads from an answer what it found (a `count`, or the rows of a list); the last one is kept.
+ */
+export async function measureSearch(
+  context: BenchContext,
+  {
+    path,
+    found,
+    search,
+  }: {
+    path: string;
+    found: (response: Response) => Promise<number>;
+    search: (db: Database) => Promise<unknown>;
+  },
+): Promise<{ found: number; timings: SearchTimings }> {
+  const series = await measureRequests(context, () => path, found);
+  const statements = await captureStatements(context.pool, search);
+  return {
+    found: series.last,
+    timings: {
+      server: series.server,
+      roundTrip: series.roundTrip,
+      rawSql: await measureStatements(context.pool, statements),
+    },
+  };
+}
+
+/** What `{count, models}` search answers found: their `count`. */
+export const countOfAnswer = async (response: Response) =>
+  ((await response.json()) as { count: number }).count;
+
+/** The table line of an API search against {@link SEARCH_GOALS}. */
+export function searchRow(figure: string, timings: SearchTimings): BenchRow {
+  const { server, roundTrip, rawSql } = timings;
+  const ratio = rawSqlRatio(timings);
+  return {
+    figure: `${figure}: server median`,
+    goal: `< ${SEARCH_GOALS.medianMs} ms, <= ${SEARCH_GOALS.rawSqlRatio}× raw SQL`,
+    measured: `${server.median} ms = ${ratio}× raw SQL ${rawSql.median} ms (p95 ${server.p95} vs ${rawSql.p95}; HTTP round trip ${roundTrip.median} / p95 ${roundTrip.p95})`,
+    passed: server.median < SEARCH_GOALS.medianMs && ratio <= SEARCH_GOALS.rawSqlRatio,
+  };
+}
+
+/** Runs `command args` to its end; its standard output as text. Throws on a non-zero exit. */
+async function runForOutput(command: string, args: string[], env?: NodeJS.ProcessEnv): Promise<string> {
+  let output = '';
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env: env ?? process.env });
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  if (code !== 0) throw new Error(`${command} failed (exit code ${code})`);
+  return output;
+}
+
+/**
+ * Downloads `url` with curl (another process, so that only the server's memory and CPU are this
+ * process's), throwing the bytes away; returns how many there were. Throws on a non-2xx answer.
+ */
+export async function downloadWithCurl(url: string, token: string): Promise<number> {
+  const output = await runForOutput('curl', [
+    '--silent',
+    '--show-error',
+    '--fail',
+    '--output',
+    '/dev/null',
+    '--write-out',
+    '%{size_download}',
+    '--header',
+    `authorization: Bearer ${token}`,
+    url,
+  ]);
+  return Number(output);
+}
+
+/**
+ * The reference of an export (issue 7 §1): `COPY (<select>) TO STDOUT (FORMAT csv, HEADER)` run by
+ * psql against `databaseUrl`, its output counted by `wc -c` and thrown away; returns the bytes.
+ * `select` is plain SQL (COPY takes no bind parameters: see {@link inlineParams}).
+ */
+export async function copyToStdout(databaseUrl: string, select: string): Promise<number> {
+  const output = await runForOutput(
+    'bash',
+    [
+      '-o',
+      'pipefail',
+      '-c',
+      'psql -X -q -v ON_ERROR_STOP=1 -d "$BENCH_COPY_URL" -c "$BENCH_COPY_SQL" | wc -c',
+    ],
+    {
+      ...process.env,
+      PGOPTIONS: POSTGRES_SESSION_OPTIONS,
+      BENCH_COPY_URL: databaseUrl,
+      BENCH_COPY_SQL: `copy (${select}) to stdout with (format csv, header)`,
+    },
+  );
+  return Number(output.trim());
+}
+
+/** A Drizzle query's SQL with its `$n` parameters written as literals, for COPY (which takes none). */
+export function inlineParams({ sql: text, params }: { sql: string; params: unknown[] }): string {
+  const literal = (value: unknown): string => {
+    if (value === null || value === undefined) return 'null';
+    if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+    if (typeof value === 'boolean') return value ? 'true' : 'false';
+    if (value instanceof Date) return `'${value.toISOString()}'::timestamptz`;
+    return `'${String(value).replaceAll("'", "''")}'`;
+  };
+  return text.replace(/\$(\d+)/g, (_match, index: string) => literal(params[Number(index) - 1]));
 }
 
 let clockTicks: number | undefined;

@@ -11,12 +11,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/client.ts';
+import { clientSuite, ensureWebClientBuilt } from './client.bench.ts';
 import { donationsSuite } from './donations.bench.ts';
 import { type BenchRow, loadAverage, openBenchContext, RUNS, type Suite, WARM_UP } from './harness.ts';
+import { loadSuite } from './load.bench.ts';
 import { salesSuite } from './sales.bench.ts';
+import { startupSuite } from './startup.bench.ts';
 import { subscribersSuite } from './subscribers.bench.ts';
 
-const SUITES: Suite[] = [subscribersSuite, donationsSuite, salesSuite];
+const SUITES: Suite[] = [subscribersSuite, donationsSuite, salesSuite, loadSuite, startupSuite, clientSuite];
 const RESULTS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'latest.json');
 
 /** One suite's entry in the results file. */
@@ -78,6 +81,8 @@ async function main(): Promise<boolean> {
     );
     process.exit(2);
   }
+  // The app serves the web client only when it is built before the app starts.
+  if (chosen.includes(clientSuite)) ensureWebClientBuilt();
   const context = await openBenchContext();
   try {
     const records: Record<string, SuiteRecord> = {};

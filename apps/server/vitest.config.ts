@@ -5,6 +5,8 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Process-level tests on PostgreSQL run apart: `npm run test:system`.
+    exclude: ['test/system/**', '**/node_modules/**'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -8,7 +8,8 @@ import {
 } from '../fixtures/catalogue.ts';
 import { ADMIN } from '../fixtures/env.ts';
 import { type CapturedEmail, emailsSoFar, listEmailFiles, readEmail } from '../fixtures/mail.ts';
-import { createSubscriberThroughApi, searchSalesThroughApi } from '../fixtures/sales.ts';
+import { searchSalesThroughApi } from '../fixtures/sales.ts';
+import { seedSubscriberThroughApi } from '../fixtures/subscribers.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { expectSuccessToast, screenshot, signInThroughUi } from '../fixtures/ui.ts';
 
@@ -105,7 +106,7 @@ test('a member of staff sells three products, downloads the invoice and deletes 
     currentStock: 20,
     minStockAlert: 2,
   });
-  const buyer = await createSubscriberThroughApi(request, adminToken, {
+  const buyer = await seedSubscriberThroughApi(request, adminToken, {
     title: 'Mme',
     firstName: 'Anne',
     lastName: uniqueName('Vente'),
@@ -258,7 +259,7 @@ test('the Sales search, its totals export and the Email Subscribers dialog', asy
     swissPrice: 32.5,
     currentStock: 10,
   });
-  const buyer = await createSubscriberThroughApi(request, adminToken, {
+  const buyer = await seedSubscriberThroughApi(request, adminToken, {
     firstName: 'Jean',
     lastName: uniqueName('Suisse'),
     currencyId: swiss.id,

@@ -16,8 +16,12 @@ import {
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { registerAccessControl } from './http/access-control.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { handleFrameworkError, registerErrorHandler } from './http/error-handler.ts';
+import { safeLogOptions } from './http/log-options.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { createAuditRepository } from './modules/audit/audit.repository.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -74,7 +78,11 @@ export type AppDeps = {
   clock?: Clock;
   /** Called after a transaction that queued mail has committed (wakes the mail worker). */
   onMailQueued?: () => void;
-  logger?: FastifyServerOptions['logger'];
+  /**
+   * Log level and destination (`stream`, `transport`); none means no logs. Whatever is given, requests
+   * are logged by route pattern and secrets and personal data are kept out (http/log-options.ts).
+   */
+  logger?: Exclude<FastifyServerOptions['logger'], boolean>;
   /**
    * Hands background work (the annual receipt run) to whoever runs workers: `main.ts` polls it; tests
    * call it. Returns a function that asks for a run soon.
@@ -97,10 +105,11 @@ export async function buildApp(deps: AppDeps) {
   const db = database.db;
 
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: deps.logger ? { ...deps.logger, ...safeLogOptions } : false,
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
     forceCloseConnections: 'idle',
+    frameworkErrors: handleFrameworkError,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -109,6 +118,7 @@ export async function buildApp(deps: AppDeps) {
   const authRepository = createAuthRepository();
   const usersRepository = createUsersRepository();
   const mailRepository = createMailRepository();
+  const auditService = createAuditService({ db, repository: createAuditRepository(), clock });
   const tokens = createTokenService({ db, authRepository, clock, ttlSeconds: config.tokenTtlSeconds });
   const authService = createAuthService({
     db,
@@ -117,16 +127,33 @@ export async function buildApp(deps: AppDeps) {
     authRepository,
     usersRepository,
     mailRepository,
+    audit: auditService,
     publicUrl: config.publicUrl,
     onMailQueued,
   });
-  const usersService = createUsersService({ db, usersRepository, authRepository, authService, onMailQueued });
-  const productsService = createProductsService({ db, repository: createProductsRepository() });
+  const usersService = createUsersService({
+    db,
+    usersRepository,
+    authRepository,
+    authService,
+    audit: auditService,
+    onMailQueued,
+  });
+  const productsService = createProductsService({
+    db,
+    repository: createProductsRepository(),
+    audit: auditService,
+  });
   const referenceListsService = createReferenceListsService({
     db,
     repository: createReferenceListsRepository(),
+    audit: auditService,
   });
-  const settingsService = createSettingsService({ db, repository: createSettingsRepository() });
+  const settingsService = createSettingsService({
+    db,
+    repository: createSettingsRepository(),
+    audit: auditService,
+  });
   const subscribersRepository = createSubscribersRepository();
   const subscribersService = createSubscribersService({ db, repository: subscribersRepository });
   const subscriberExportService = createSubscriberExportService({
@@ -239,6 +266,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(referenceListsRoutes, { referenceListsService });
   await app.register(dashboardRoutes, { db, repository: createDashboardRepository() });
   await app.register(settingsRoutes, { settingsService });
+  await app.register(auditRoutes, { auditService });
   await app.register(subscribersRoutes, { subscribersService });
   await app.register(subscriberExportRoutes, { subscriberExportService });
   await app.register(subscriberRumRoutes, { subscriberRumService });

@@ -10,6 +10,14 @@ import { createMailWorker } from './modules/mail/mail.worker.ts';
 
 /** Starts the server: loadConfig -> openDatabase -> prepare -> buildApp -> listen; stops cleanly on SIGTERM/SIGINT. */
 async function main() {
+  // Milliseconds since the process started, at each step of the start-up (logged once ready).
+  const startup = {
+    modulesLoaded: performance.now(),
+    databaseOpened: 0,
+    databasePrepared: 0,
+    appBuilt: 0,
+    listening: 0,
+  };
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -21,16 +29,18 @@ async function main() {
     throw error;
   }
 
+  // buildApp adds the redaction and the serializers that keep tokens and personal data out.
   const logger = {
     level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.token'],
     ...(process.stdout.isTTY
       ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
       : {}),
   };
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  startup.databaseOpened = performance.now();
   const prepared = await prepareDatabase(database, config);
+  startup.databasePrepared = performance.now();
 
   let worker: ReturnType<typeof createMailWorker> | undefined;
   const backgroundWorkers: Array<ReturnType<typeof createPollingWorker>> = [];
@@ -62,6 +72,7 @@ async function main() {
     transport,
     logger: app.log,
     pollIntervalMs: config.mailPollIntervalMs,
+    leaseSeconds: config.mailLeaseSeconds,
   });
 
   let stopping = false;
@@ -84,7 +95,13 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
+  startup.appBuilt = performance.now();
   await app.listen({ port: config.port, host: config.host });
+  startup.listening = performance.now();
+  app.log.info(
+    { startupMs: Object.fromEntries(Object.entries(startup).map(([step, ms]) => [step, Math.round(ms)])) },
+    'ready',
+  );
   worker.start();
   for (const background of backgroundWorkers) background.start();
 

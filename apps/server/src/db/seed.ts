@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { systemClock } from '../lib/clock.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { createAuditRepository } from '../modules/audit/audit.repository.ts';
+import { createAuditService } from '../modules/audit/audit.service.ts';
 import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 import { seedReferenceData } from '../modules/reference-lists/reference-lists.seed.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
@@ -30,11 +33,26 @@ export async function prepareDatabase(
     const email = adminEmail ?? 'admin@example.org';
     const generatedPassword = adminPassword ? undefined : randomBytes(12).toString('base64url');
     const password = adminPassword ?? generatedPassword ?? '';
-    await usersRepository.insertUser(handle.db, {
-      fullName: 'Administrator',
-      email,
-      role: 'Administrator',
-      passwordHash: await hashPassword(password),
+    const passwordHash = await hashPassword(password);
+    const audit = createAuditService({
+      db: handle.db,
+      repository: createAuditRepository(),
+      clock: systemClock,
+    });
+    await handle.db.transaction(async (tx) => {
+      const admin = await usersRepository.insertUser(tx, {
+        fullName: 'Administrator',
+        email,
+        role: 'Administrator',
+        passwordHash,
+      });
+      // The first account is the system's doing: no actor (issue 8 §8).
+      await audit.record(tx, {
+        actor: null,
+        entity: { type: 'user', id: admin.id, label: admin.fullName },
+        action: 'created',
+        after: { fullName: admin.fullName, email: admin.email, role: admin.role },
+      });
     });
     return { createdAdministrator: { email, generatedPassword } };
   });

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { sendDownload } from '../../http/send-download.ts';
 import { CSV_CONTENT_TYPE, csvStream } from '../../lib/csv.ts';
 import type { SaleFilter } from './sales.repository.ts';
-import type { ExportedSale, SalesExportRepository } from './sales-export.repository.ts';
+import type { SalesExportRepository } from './sales-export.repository.ts';
 
 const SALE_COLUMNS = [
   { key: 'ref', header: 'ref' },
@@ -88,54 +88,32 @@ export const salesExportRoutes: FastifyPluginAsyncZod<{
         lessThan: query.amountMax,
         productid: query.product,
       };
-      const sales = repository.streamSales(db, filter);
-      const saleRows = async function* () {
-        for await (const sale of sales) {
-          yield {
-            ...sale,
-            date: sale.addedOn.toISOString().slice(0, 10),
-            subTotal: decimal(sale.subTotal),
-            discountPercentage: Number(sale.discountPercentage),
-            discountAmount: decimal(sale.discountAmount),
-            deliveryCharge: decimal(sale.deliveryCharge),
-            donation: decimal(sale.donation),
-            total: decimal(sale.total),
-          };
-        }
-      };
+      // Rows come formatted by the repository (date, amounts): they go to the CSV as they are.
       const lineRows = async function* () {
-        let batch: ExportedSale[] = [];
-        const flush = async function* () {
-          const bySale = new Map(batch.map((sale) => [sale.id, sale]));
-          for (const line of await repository.linesOf(db, [...bySale.keys()])) {
-            const sale = bySale.get(line.saleId);
-            if (!sale) continue;
+        for await (const { sale, lines } of repository.streamSalesWithLines(db, filter)) {
+          for (const line of lines) {
             yield {
               ref: sale.ref,
-              date: sale.addedOn.toISOString().slice(0, 10),
+              date: sale.date,
               fullName: sale.fullName,
               postcode: sale.postcode,
               currency: sale.currency,
               productId: line.productId,
               productName: line.productName,
               quantity: line.quantity,
-              unitPrice: decimal(line.unitPrice),
-              lineTotal: decimal(line.lineTotal),
+              unitPrice: line.unitPrice,
+              lineTotal: line.lineTotal,
             };
           }
-          batch = [];
-        };
-        for await (const sale of sales) {
-          batch.push(sale);
-          if (batch.length === 500) yield* flush();
         }
-        yield* flush();
       };
       const filename = query.isdetailed ? 'detailed-sales-export.csv' : 'sales-export.csv';
       return sendDownload(reply, {
         filename,
         contentType: CSV_CONTENT_TYPE,
-        body: query.isdetailed ? csvStream(lineRows(), LINE_COLUMNS) : csvStream(saleRows(), SALE_COLUMNS),
+        body: query.isdetailed
+          ? csvStream(lineRows(), LINE_COLUMNS)
+          : csvStream(repository.streamSales(db, filter), SALE_COLUMNS),
       });
     },
   );

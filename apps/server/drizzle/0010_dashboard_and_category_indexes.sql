@@ -1,0 +1,2 @@
+CREATE INDEX "subscribers_mailing_list_country_idx" ON "subscribers" USING btree ("country_id") WHERE not "subscribers"."inactive" and not "subscribers"."hidden";--> statement-breakpoint
+CREATE INDEX "subscribers_visible_category_idx" ON "subscribers" USING btree ("category_id","inactive") WHERE not "subscribers"."hidden";
