@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { products } from '../products/products.table.ts';
 import { countries } from '../reference-lists/reference-lists.table.ts';
-import { subscribers } from '../subscribers/subscribers.table.ts';
+import { subscriberCountryCounts } from '../subscribers/subscribers.table.ts';
 
 /** Label of the bar for active subscribers with no country. */
 export const NO_COUNTRY_LABEL = 'No country';
@@ -24,15 +24,21 @@ export function createDashboardRepository() {
         )
         .orderBy(asc(sql`lower(${products.name})`), asc(products.id)),
 
-    /** Subscribers still on the mailing list and not deleted, per country, most first. */
-    countActiveSubscribersByCountry: (db: Executor) =>
-      db
-        .select({ label: sql<string>`coalesce(${countries.name}, ${NO_COUNTRY_LABEL})`, value: count() })
-        .from(subscribers)
-        .leftJoin(countries, eq(countries.id, subscribers.countryId))
-        .where(and(eq(subscribers.inactive, false), eq(subscribers.hidden, false)))
+    /**
+     * Subscribers still on the mailing list and not deleted, per country name, most first; read from
+     * the counts the database keeps (`subscriber_country_counts`), not by counting the register.
+     */
+    countActiveSubscribersByCountry: (db: Executor) => {
+      const label = sql<string>`coalesce(${countries.name}, ${NO_COUNTRY_LABEL})`;
+      const active = sql<number>`sum(${subscriberCountryCounts.active})::int`;
+      return db
+        .select({ label, value: active })
+        .from(subscriberCountryCounts)
+        .leftJoin(countries, eq(countries.id, subscriberCountryCounts.countryId))
+        .where(gt(subscriberCountryCounts.active, 0))
         .groupBy(countries.name)
-        .orderBy(desc(count()), asc(sql`coalesce(${countries.name}, ${NO_COUNTRY_LABEL})`)),
+        .orderBy(desc(active), asc(label));
+    },
   };
 }
 

@@ -44,6 +44,41 @@ describe('dashboard', () => {
     expect(response.json()).toEqual({ labels: ['France', 'No country', 'Suisse'], data: [2, 1, 1] });
   });
 
+  it('follows every change of a subscriber at once: country, status, deletion, removal', async () => {
+    const { db } = ctx.database;
+    await db.execute(sql`
+      insert into subscribers (first_name, last_name, currency_id, country_id, inactive, hidden) values
+        ('A', 'A', 1, 1, false, false), ('B', 'B', 1, 1, false, false), ('C', 'C', 1, 2, false, false),
+        ('D', 'D', 1, 2, true, false), ('E', 'E', 1, 2, false, true), ('F', 'F', 1, null, false, false)`);
+    await db.execute(sql`update subscribers set country_id = 2 where last_name = 'A'`);
+    await db.execute(sql`update subscribers set inactive = true where last_name = 'B'`);
+    await db.execute(sql`update subscribers set hidden = false, country_id = null where last_name = 'E'`);
+    await db.execute(sql`update subscribers set inactive = false where last_name = 'D'`);
+    await db.execute(sql`update subscribers set town = 'Genève' where last_name = 'C'`);
+    await db.execute(sql`delete from subscribers where last_name = 'F'`);
+    // A transaction that fails leaves the counts as they were.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`update subscribers set hidden = true where last_name = 'C'`);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+
+    expect((await get('/api/dash/subs')).json()).toEqual({
+      labels: ['Suisse', 'No country'],
+      data: [3, 1],
+    });
+    const counted = await db.execute(sql`
+      select coalesce(country_id, 0) as "countryId", count(*)::int as active from subscribers
+       where not inactive and not hidden group by 1 order by 1`);
+    const kept = await db.execute(sql`
+      select country_id as "countryId", active from subscriber_country_counts where active > 0 order by 1`);
+    expect(kept.rows).toEqual(counted.rows);
+
+    await db.execute(sql`truncate subscribers cascade`);
+    expect((await get('/api/dash/subs')).json()).toEqual({ labels: [], data: [] });
+  });
+
   it('needs a signed-in user', async () => {
     expect((await ctx.app.inject({ url: '/api/dash/prods' })).statusCode).toBe(401);
     expect((await ctx.app.inject({ url: '/api/dash/subs' })).statusCode).toBe(401);
