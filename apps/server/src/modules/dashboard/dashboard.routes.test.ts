@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, login, useTestApp } from '../../../test/context.ts';
+import { queryRows } from '../../db/client.ts';
 
 const ctx = useTestApp();
 
@@ -68,12 +69,17 @@ describe('dashboard', () => {
       labels: ['Suisse', 'No country'],
       data: [3, 1],
     });
-    const counted = await db.execute(sql`
+    const counted = await queryRows(
+      db,
+      sql`
       select coalesce(country_id, 0) as "countryId", count(*)::int as active from subscribers
-       where not inactive and not hidden group by 1 order by 1`);
-    const kept = await db.execute(sql`
-      select country_id as "countryId", active from subscriber_country_counts where active > 0 order by 1`);
-    expect(kept.rows).toEqual(counted.rows);
+       where not inactive and not hidden group by 1 order by 1`,
+    );
+    const kept = await queryRows(
+      db,
+      sql`select country_id as "countryId", active from subscriber_country_counts where active > 0 order by 1`,
+    );
+    expect(kept).toEqual(counted);
 
     await db.execute(sql`truncate subscribers cascade`);
     expect((await get('/api/dash/subs')).json()).toEqual({ labels: [], data: [] });
