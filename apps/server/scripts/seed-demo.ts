@@ -10,8 +10,10 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { isValidIban } from '@back-office/contract/subscribers';
 import { type Faker, fakerDE, fakerDE_CH, fakerFR, fakerFR_BE, fakerFR_CH, fakerIT } from '@faker-js/faker';
 import { count, inArray, sql } from 'drizzle-orm';
+import { composeIBAN } from 'ibantools';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { prepareDatabase } from '../src/db/seed.ts';
@@ -91,6 +93,29 @@ function pickWeighted<T>(faker: Faker, items: ReadonlyArray<T>, weight: (item: T
 }
 
 const chance = (faker: Faker, probability: number) => faker.number.float({ min: 0, max: 1 }) < probability;
+
+/**
+ * An IBAN of `countryCode` that the subscriber form accepts. faker's pass the IBAN check digits but
+ * almost never the national ones of France (RIB key) and Belgium (mod 97), and a demo record must be
+ * savable as it stands, so those two get a BBAN with its national key; ibantools adds the check digits.
+ */
+function validIban(faker: Faker, countryCode: NonNullable<Region['iban']>): string {
+  const digits = (length: number) => faker.string.numeric({ length, allowLeadingZeros: true });
+  let bban: string | undefined;
+  if (countryCode === 'FR') {
+    const [bank, branch, account] = [digits(5), digits(5), digits(11)];
+    const key = 97 - Number((89n * BigInt(bank) + 15n * BigInt(branch) + 3n * BigInt(account)) % 97n);
+    bban = `${bank}${branch}${account}${String(key).padStart(2, '0')}`;
+  } else if (countryCode === 'BE') {
+    const number = digits(10);
+    bban = `${number}${String(Number(BigInt(number) % 97n) || 97).padStart(2, '0')}`;
+  }
+  const iban = bban
+    ? composeIBAN({ countryCode, bban })
+    : faker.finance.iban({ formatted: false, countryCode });
+  if (!iban || !isValidIban(iban)) throw new Error(`demo IBAN ${iban} for ${countryCode} is not valid`);
+  return iban;
+}
 
 /** Creates the demo categories, subscription types and tags that do not exist yet; returns every id needed. */
 async function loadReferences(db: Database) {
@@ -212,8 +237,7 @@ function generateSubscriber(faker: Faker, references: References, sequence: numb
     recommendedBy: chance(faker, 0.05) ? local.person.fullName() : '',
     copies,
     bank: directDebit ? faker.helpers.arrayElement(swiss ? BANKS.CH : BANKS.FR) : '',
-    iban:
-      directDebit && region.iban ? faker.finance.iban({ formatted: false, countryCode: region.iban }) : '',
+    iban: directDebit && region.iban ? validIban(faker, region.iban) : '',
     amount: (directDebit
       ? faker.number.int({ min: 5, max: 50 })
       : faker.helpers.arrayElement([0, 20, 25, 30, 35, 50, 80, 100, 150])
