@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/context.ts';
@@ -107,5 +108,30 @@ describe('sales export stream', () => {
         ],
       ],
     ]);
+  });
+
+  it('has PostgreSQL write the CSV with COPY, and leaves it to the caller on PGlite', async () => {
+    const [buyer] = await insertSubscribers(ctx, [buildSubscriber()]);
+    if (!buyer) throw new Error('no subscriber');
+    await insertSale(buyer.id, 7, '2026-03-01 10:00:00+00');
+    const repository = createSalesExportRepository();
+    const columns = [
+      { key: 'ref', header: 'ref' },
+      { key: 'fullName', header: 'name' },
+    ] as const;
+    const copied = await repository.copySalesCsv(ctx.database.db, {}, columns);
+    const copiedLines = await repository.copySaleLinesCsv(ctx.database.db, {}, columns);
+    if (ctx.database.kind === 'pglite') {
+      expect([copied, copiedLines]).toEqual([undefined, undefined]);
+      return;
+    }
+    const text = async (stream: Readable | undefined) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream ?? []) chunks.push(chunk);
+      return Buffer.concat(chunks).toString('utf8');
+    };
+    expect(await text(copied)).toBe('\ufeffref,name\n7,M. Test\n');
+    // The sale has no lines, so no row.
+    expect(await text(copiedLines)).toBe('\ufeffref,name\n');
   });
 });

@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, gte, lt, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
+import { copyCsvStream, csvSelection } from '../../db/copy-csv.ts';
+import type { CsvColumn } from '../../lib/csv.ts';
 import { keysetRows } from '../../lib/keyset-rows.ts';
 import { currencies } from '../reference-lists/reference-lists.table.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
@@ -83,10 +85,39 @@ const saleColumns = {
   addedBy: sales.addedBy,
 } satisfies Record<keyof ExportedSale, SQLWrapper>;
 
-/** {@link saleColumns} each named after its key, so that plain SQL rows come keyed as {@link ExportedSale}. */
-const aliasedSaleColumns = Object.fromEntries(
-  Object.entries(saleColumns).map(([key, column]) => [key, sql`${column}`.as(key)]),
-);
+/** The columns of a sale line, as {@link ExportedSaleLine} (amounts as `numeric` text). */
+const lineColumns = {
+  saleId: saleLines.saleId,
+  productId: saleLines.productId,
+  productName: saleLines.productName,
+  quantity: saleLines.quantity,
+  unitPrice: saleLines.unitPrice,
+  lineTotal: saleLines.lineTotal,
+} satisfies Record<keyof ExportedSaleLine, SQLWrapper>;
+
+/** `columns` each named after its key, so that plain SQL rows come keyed as the object's keys. */
+const aliased = (columns: Record<string, SQLWrapper>) =>
+  Object.fromEntries(Object.entries(columns).map(([key, column]) => [key, sql`${column}`.as(key)]));
+
+const aliasedSaleColumns = aliased(saleColumns);
+const aliasedLineColumns = aliased(lineColumns);
+
+/** The export's order: newest first, ties by id (the keyset of the batches). */
+const newestFirst = [desc(sales.addedOn), desc(sales.id)] as const;
+
+/**
+ * `selection` of the sales matching `where`, with their subscriber and currency: the keyset batches
+ * and the COPY statements (one row per sale or per line) share it.
+ */
+function matchingSales(db: Executor, selection: Record<string, SQL.Aliased>, where: SQL | undefined) {
+  return db
+    .select(selection)
+    .from(sales)
+    .innerJoin(subscribers, eq(subscribers.id, sales.subscriberId))
+    .innerJoin(currencies, eq(currencies.id, sales.currencyId))
+    .where(where)
+    .$dynamic();
+}
 
 /** Where a batch of sales ends: the next starts after it in (added_on, id) descending order. */
 type SaleCursor = { addedOn: string; id: number };
@@ -103,20 +134,17 @@ const cursorOf = (sale: ExportedSale): SaleCursor => ({ addedOn: sale.addedOnCur
 function salesBatch(db: Executor, filter: SaleFilter, after: SaleCursor | undefined, limit: number) {
   return queryRows<ExportedSale>(
     db,
-    db
-      .select(aliasedSaleColumns)
-      .from(sales)
-      .innerJoin(subscribers, eq(subscribers.id, sales.subscriberId))
-      .innerJoin(currencies, eq(currencies.id, sales.currencyId))
-      .where(
-        and(
-          saleFilterSql(filter),
-          after
-            ? sql`(${sales.addedOn}, ${sales.id}) < (${after.addedOn}::timestamptz, ${after.id})`
-            : undefined,
-        ),
-      )
-      .orderBy(desc(sales.addedOn), desc(sales.id))
+    matchingSales(
+      db,
+      aliasedSaleColumns,
+      and(
+        saleFilterSql(filter),
+        after
+          ? sql`(${sales.addedOn}, ${sales.id}) < (${after.addedOn}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+      .orderBy(...newestFirst)
       .limit(limit)
       .getSQL(),
   );
@@ -131,14 +159,17 @@ function linesOf(db: Executor, saleIds: number[]): Promise<ExportedSaleLine[]> {
   if (saleIds.length === 0) return Promise.resolve([]);
   return queryRows<ExportedSaleLine>(
     db,
-    sql`select ${saleLines.saleId} as "saleId", ${saleLines.productId} as "productId",
-               ${saleLines.productName} as "productName", ${saleLines.quantity} as "quantity",
-               ${saleLines.unitPrice} as "unitPrice", ${saleLines.lineTotal} as "lineTotal"
-          from ${saleLines}
-         where ${saleLines.saleId} = any(${`{${saleIds.join(',')}}`}::int[])
-         order by ${saleLines.saleId}, ${saleLines.position}`,
+    db
+      .select(aliasedLineColumns)
+      .from(saleLines)
+      .where(sql`${saleLines.saleId} = any(${`{${saleIds.join(',')}}`}::int[])`)
+      .orderBy(asc(saleLines.saleId), asc(saleLines.position))
+      .getSQL(),
   );
 }
+
+/** A key of the detailed export's rows: the sale's columns and its line's. */
+export type ExportedSaleLineKey = keyof ExportedSale | keyof ExportedSaleLine;
 
 /** Streams for the sales exports (part 2 §7; issue 6 §5): keyset pages, never the whole table in memory. */
 export function createSalesExportRepository() {
@@ -178,6 +209,40 @@ export function createSalesExportRepository() {
           return batch.map((sale) => ({ sale, lines: bySale.get(sale.id) ?? [] }));
         },
         (entry) => cursorOf(entry.sale),
+      ),
+
+    /**
+     * The sales export written by PostgreSQL (`COPY … TO STDOUT`, see copyCsvStream): the matching
+     * sales newest first, one CSV row each under `columns` (keys of {@link ExportedSale} and their
+     * headers, the list csvStream takes), the same bytes as csvStream over {@link streamSales}.
+     * Resolves to undefined on PGlite, where the caller uses streamSales (issue 7 §Goals: CSV within
+     * 3× of COPY; part 2 §7 Sales exports).
+     */
+    copySalesCsv: (db: Executor, filter: SaleFilter, columns: ReadonlyArray<CsvColumn<keyof ExportedSale>>) =>
+      copyCsvStream(
+        db,
+        matchingSales(db, csvSelection(columns, saleColumns), saleFilterSql(filter))
+          .orderBy(...newestFirst)
+          .getSQL(),
+      ),
+
+    /**
+     * The detailed export written by PostgreSQL, as {@link copySalesCsv}: one CSV row per line of the
+     * matching sales (sales newest first, lines in order; a sale without lines has no row), under
+     * `columns` taken from the sale's and the line's columns; the same bytes as csvStream over the
+     * rows the route builds from {@link streamSalesWithLines}. Undefined on PGlite.
+     */
+    copySaleLinesCsv: (
+      db: Executor,
+      filter: SaleFilter,
+      columns: ReadonlyArray<CsvColumn<ExportedSaleLineKey>>,
+    ) =>
+      copyCsvStream(
+        db,
+        matchingSales(db, csvSelection(columns, { ...saleColumns, ...lineColumns }), saleFilterSql(filter))
+          .innerJoin(saleLines, eq(saleLines.saleId, sales.id))
+          .orderBy(...newestFirst, asc(saleLines.position))
+          .getSQL(),
       ),
 
     /** Per product and currency: items sold and amount, for sales added in [from, to + 1 day). */

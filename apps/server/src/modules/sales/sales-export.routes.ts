@@ -76,7 +76,7 @@ export const salesExportRoutes: FastifyPluginAsyncZod<{
         produces: ['text/csv'],
       },
     },
-    (request, reply) => {
+    async (request, reply) => {
       const query = request.query;
       const filter: SaleFilter = {
         id: query.id,
@@ -88,10 +88,13 @@ export const salesExportRoutes: FastifyPluginAsyncZod<{
         lessThan: query.amountMax,
         productid: query.product,
       };
-      // Rows come formatted by the repository (date, amounts): they go to the CSV as they are.
+      // On PostgreSQL, COPY writes the CSV (issue 7 §Goals: CSV within 3× of COPY); on PGlite the
+      // rows come formatted by the repository (date, amounts) and go to csv-stringify as they are.
+      // Both give the same bytes (sales-export.routes.test.ts).
       const lineRows = async function* () {
         for await (const { sale, lines } of repository.streamSalesWithLines(db, filter)) {
           for (const line of lines) {
+            // Only the columns written: spreading the whole sale and line made this path 4× slower.
             yield {
               ref: sale.ref,
               date: sale.date,
@@ -107,13 +110,15 @@ export const salesExportRoutes: FastifyPluginAsyncZod<{
           }
         }
       };
-      const filename = query.isdetailed ? 'detailed-sales-export.csv' : 'sales-export.csv';
+      const body = query.isdetailed
+        ? ((await repository.copySaleLinesCsv(db, filter, LINE_COLUMNS)) ??
+          csvStream(lineRows(), LINE_COLUMNS))
+        : ((await repository.copySalesCsv(db, filter, SALE_COLUMNS)) ??
+          csvStream(repository.streamSales(db, filter), SALE_COLUMNS));
       return sendDownload(reply, {
-        filename,
+        filename: query.isdetailed ? 'detailed-sales-export.csv' : 'sales-export.csv',
         contentType: CSV_CONTENT_TYPE,
-        body: query.isdetailed
-          ? csvStream(lineRows(), LINE_COLUMNS)
-          : csvStream(repository.streamSales(db, filter), SALE_COLUMNS),
+        body,
       });
     },
   );

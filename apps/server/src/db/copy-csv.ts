@@ -1,0 +1,113 @@
+import { finished, pipeline, type Readable, Transform } from 'node:stream';
+import { Column, is, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import copyStreams from 'pg-copy-streams';
+import { type CsvColumn, UTF8_BOM } from '../lib/csv.ts';
+import { neutraliseFormulaSql } from '../lib/spreadsheet/formula-safety.ts';
+import type { Executor } from './client.ts';
+
+/**
+ * Renders a query with its parameters written in as literals, since COPY takes no parameters.
+ * Strings are quoted by node-postgres's escapeLiteral, safe whatever `standard_conforming_strings`
+ * says (Drizzle's own quoting leaves backslashes alone). Column names in snake_case, as the Drizzle
+ * instances of client.ts name them.
+ */
+class InlineParamsDialect extends PgDialect {
+  override escapeString(value: string): string {
+    return pg.escapeLiteral(value);
+  }
+}
+
+const inlineDialect = new InlineParamsDialect({ casing: 'snake_case' });
+
+/** Column types node-postgres reads as JS numbers, which csvStream writes as they are (no formula check). */
+const NUMBER_COLUMN_TYPES = new Set(['PgInteger', 'PgSmallInt', 'PgSerial', 'PgSmallSerial']);
+
+/**
+ * A cell for {@link copyCsvStream} that PostgreSQL's CSV writes as csvStream (lib/csv.ts) writes the
+ * same value read through node-postgres: an integer column as it is; anything else (text, numeric,
+ * to_char…) as text through neutraliseFormulaSql, '' made NULL because COPY quotes an empty string
+ * (`""`) where csv-stringify writes nothing. Quoting (comma, quote, CR, LF; quotes doubled) and the
+ * `\n` record delimiter are already the same in both. Issue 7 §Goals; part 2 §7 Sales exports.
+ */
+export function csvCellSql(value: SQLWrapper): SQLWrapper {
+  if (is(value, Column) && NUMBER_COLUMN_TYPES.has(value.columnType)) return value;
+  return sql`nullif(${neutraliseFormulaSql(value)}, '')`;
+}
+
+/**
+ * The select list of a CSV export written by PostgreSQL: for each of `columns` (key and header, the
+ * list csvStream takes), the cell {@link csvCellSql} of `values[key]`, named after the header so that
+ * COPY's HEADER line is csvStream's. Throws when a key has no value. Issue 7 §Goals; part 2 §7.
+ */
+export function csvSelection<Key extends string>(
+  columns: ReadonlyArray<CsvColumn<Key>>,
+  values: Record<Key, SQLWrapper>,
+): Record<string, SQL.Aliased> {
+  return Object.fromEntries(
+    columns.map(({ key, header }) => {
+      const value = values[key];
+      if (!value) throw new Error(`no SQL value for the CSV column ${key}`);
+      return [header, sql`${csvCellSql(value)}`.as(header)];
+    }),
+  );
+}
+
+/** The node-postgres pool under a Drizzle database, or undefined (PGlite, or a transaction). */
+function poolOf(db: Executor): pg.Pool | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
+/**
+ * The statement {@link copyCsvStream} sends: `COPY (query) TO STDOUT WITH (FORMAT csv, HEADER)`, the
+ * query's parameters written in as literals (COPY takes none). Throws on a Placeholder. Issue 7
+ * §Goals (CSV within 3× of COPY).
+ */
+export function copyCsvStatement(query: SQL): string {
+  const rendered = inlineDialect.sqlToQuery(query.inlineParams());
+  if (rendered.params.length > 0) throw new Error('a COPY statement cannot take parameters');
+  return `copy (${rendered.sql}) to stdout with (format csv, header)`;
+}
+
+/**
+ * The rows of `query` as a CSV written by PostgreSQL ({@link copyCsvStatement}), streamed as they
+ * come, behind a UTF-8 byte order mark (as csvStream). Resolves to undefined when `db` is not on a
+ * node-postgres pool (PGlite has no COPY TO STDOUT stream, a transaction no pool): the caller then
+ * writes the CSV itself. Pick the columns with {@link csvSelection} for the same bytes as csvStream.
+ *
+ * The stream holds one pooled connection until COPY ends. If it fails or is destroyed before (the
+ * query failed, the request was aborted), the connection is closed rather than returned to the pool
+ * in the middle of a COPY. A failing query destroys the stream with PostgreSQL's error, before any
+ * byte when it fails at once (the route can still answer with an error status). Rejects when no
+ * connection can be had (pool timeout). Source: issue 7 §Goals (CSV within 3× of COPY); part 2 §7
+ * Sales exports.
+ */
+export async function copyCsvStream(db: Executor, query: SQL): Promise<Readable | undefined> {
+  const pool = poolOf(db);
+  if (!pool) return undefined;
+  const statement = copyCsvStatement(query);
+  const client = await pool.connect();
+  let copy: Readable;
+  try {
+    copy = client.query(copyStreams.to(statement));
+  } catch (error) {
+    client.release(true);
+    throw error;
+  }
+  // Released once: back to the pool after a whole COPY, closed after anything else.
+  finished(copy, (error) => client.release(error ?? undefined));
+  let started = false;
+  // The BOM goes with the first data (the header line), not before it: a query that fails at once
+  // then fails before the response has begun.
+  const withBom = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (started) return done(null, chunk);
+      started = true;
+      done(null, Buffer.concat([Buffer.from(UTF8_BOM), chunk]));
+    },
+  });
+  pipeline(copy, withBom, () => {});
+  return withBom;
+}
