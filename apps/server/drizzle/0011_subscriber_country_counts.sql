@@ -5,15 +5,32 @@ CREATE TABLE "subscriber_country_counts" (
 --> statement-breakpoint
 -- Keeps subscriber_country_counts exact in the transaction that changes a subscriber (issue 7 load).
 CREATE FUNCTION "subscriber_country_counts_track"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  counted_before integer; -- the country key the subscriber was counted under, null when not counted
+  counted_after integer;
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') AND NOT OLD.inactive AND NOT OLD.hidden THEN
-    UPDATE "subscriber_country_counts" SET "active" = "active" - 1
-     WHERE "country_id" = coalesce(OLD.country_id, 0);
+    counted_before := coalesce(OLD.country_id, 0);
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') AND NOT NEW.inactive AND NOT NEW.hidden THEN
+    counted_after := coalesce(NEW.country_id, 0);
+  END IF;
+  IF counted_before IS NOT DISTINCT FROM counted_after THEN
+    RETURN NULL;
+  END IF;
+  -- The lower country key first: two subscribers moved in opposite directions at the same time
+  -- then lock the two counts in the same order and cannot deadlock.
+  IF counted_before IS NOT NULL AND (counted_after IS NULL OR counted_before < counted_after) THEN
+    UPDATE "subscriber_country_counts" SET "active" = "active" - 1 WHERE "country_id" = counted_before;
+    counted_before := NULL;
+  END IF;
+  IF counted_after IS NOT NULL THEN
     INSERT INTO "subscriber_country_counts" AS counts ("country_id", "active")
-    VALUES (coalesce(NEW.country_id, 0), 1)
+    VALUES (counted_after, 1)
     ON CONFLICT ("country_id") DO UPDATE SET "active" = counts."active" + 1;
+  END IF;
+  IF counted_before IS NOT NULL THEN
+    UPDATE "subscriber_country_counts" SET "active" = "active" - 1 WHERE "country_id" = counted_before;
   END IF;
   RETURN NULL;
 END

@@ -85,6 +85,27 @@ describe('dashboard', () => {
     expect((await get('/api/dash/subs')).json()).toEqual({ labels: [], data: [] });
   });
 
+  it('stays exact when subscribers move between countries in opposite directions at once', async () => {
+    const { db } = ctx.database;
+    await db.execute(sql`
+      insert into subscribers (first_name, last_name, currency_id, country_id)
+      select 'Mover', 'M' || n, 1, 1 + n % 2 from generate_series(1, 20) n`);
+    const movers = await queryRows<{ id: number; countryId: number }>(
+      db,
+      sql`select id, country_id as "countryId" from subscribers order by id`,
+    );
+    await Promise.all(
+      movers.map((mover) =>
+        db.transaction(async (tx) => {
+          await tx.execute(
+            sql`update subscribers set country_id = ${3 - mover.countryId} where id = ${mover.id}`,
+          );
+        }),
+      ),
+    );
+    expect((await get('/api/dash/subs')).json()).toEqual({ labels: ['France', 'Suisse'], data: [10, 10] });
+  });
+
   it('needs a signed-in user', async () => {
     expect((await ctx.app.inject({ url: '/api/dash/prods' })).statusCode).toBe(401);
     expect((await ctx.app.inject({ url: '/api/dash/subs' })).statusCode).toBe(401);
