@@ -79,6 +79,15 @@ export function useTestApp(options: { config?: Record<string, string> } = {}) {
     clock,
     transport,
     worker: undefined as unknown as ReturnType<typeof createMailWorker>,
+    /** A mail worker on the test database that sends through `through` (polling left to the test). */
+    workerFor: (through: MailTransport) =>
+      createMailWorker({
+        db: ctx.database.db,
+        mailRepository: createMailRepository(),
+        transport: through,
+        logger: { info: () => {}, warn: () => {} },
+        pollIntervalMs: 60_000,
+      }),
     /** Builds another app on the same database (e.g. to simulate a restart or another server). */
     build: async (extra: Omit<Partial<AppDeps>, 'config'> & { config?: Record<string, string> } = {}) => {
       const { config, ...deps } = extra;
@@ -103,13 +112,7 @@ export function useTestApp(options: { config?: Record<string, string> } = {}) {
     await resetDatabase(ctx.database);
     transport.sent.length = 0;
     transport.failWith = undefined;
-    ctx.worker = createMailWorker({
-      db: ctx.database.db,
-      mailRepository: createMailRepository(),
-      transport,
-      logger: { info: () => {}, warn: () => {} },
-      pollIntervalMs: 60_000,
-    });
+    ctx.worker = ctx.workerFor(transport);
     ctx.app = await ctx.build();
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bearer, login, useTestApp } from '../../../test/context.ts';
 import { buildSubscriber, insertSubscribers } from '../../../test/factories.ts';
 import { pdfPages } from '../../../test/pdf-text.ts';
+import { startSmtpSink } from '../../../test/smtp-sink.ts';
 
 const ctx = useTestApp();
 
@@ -129,22 +130,29 @@ describe('tax receipts', () => {
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
   });
 
-  it('emails a receipt as a PDF attachment through the outbox and writes the history', async () => {
+  it('emails a receipt as a PDF attachment through the outbox to an SMTP server and writes the history', async () => {
     const { french, swiss } = await seed();
     const gift = await donate(french.id, 40, '2026-02-02');
     const response = await api('GET', `/api/donations/email/${gift.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ queued: 1 });
-    expect(await ctx.worker.runOnce()).toBe(1);
-    const [message] = ctx.transport.sent;
-    expect(message?.toAddress).toBe(french.email);
-    expect(message?.subject).toBe('Reçu fiscal n° 1');
-    expect(message?.attachments[0]).toMatchObject({
-      filename: `donation-${gift.id}-receipt.pdf`,
-      contentType: 'application/pdf',
-    });
-    const attached = await pdfPages(Buffer.from(message?.attachments[0]?.contentBase64 ?? '', 'base64'));
-    expect(attached[0]).toContain('quarante euros');
+    const sink = await startSmtpSink();
+    try {
+      expect(await ctx.workerFor(sink.transport).runOnce()).toBe(1);
+      expect(sink.received.map((message) => message.to)).toEqual([[french.email]]);
+      const mail = await sink.parse(0);
+      expect(mail.subject).toBe('Reçu fiscal n° 1');
+      expect(mail.attachments).toHaveLength(1);
+      const [attachment] = mail.attachments;
+      expect(attachment?.filename).toBe(`donation-${gift.id}-receipt.pdf`);
+      expect(attachment?.contentType).toBe('application/pdf');
+      const [page] = await pdfPages(attachment?.content ?? Buffer.alloc(0));
+      expect(page).toContain('Reçu n° 1');
+      expect(page).toContain('quarante euros');
+      expect(page).toContain('Mme Zoé MARTIN');
+    } finally {
+      await sink.close();
+    }
     const [latest] = (await api('GET', `/api/subscribers/${french.id}/history`)).json();
     expect(latest.description).toBe(`Reçu fiscal n° 1 emailed to ${french.email}.`);
 

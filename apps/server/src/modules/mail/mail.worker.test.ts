@@ -1,11 +1,11 @@
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
 import { createMemoryTransport, useTestApp } from '../../../test/context.ts';
+import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { createMailRepository } from './mail.repository.ts';
-import { createCaptureTransport, createSmtpTransport } from './mail.transport.ts';
+import { createCaptureTransport } from './mail.transport.ts';
 import { createMailWorker, MAX_MAIL_ATTEMPTS, retryDelaySeconds } from './mail.worker.ts';
 
 const ctx = useTestApp();
@@ -172,42 +172,14 @@ describe('mail worker', () => {
   });
 
   it('delivers over SMTP', async () => {
-    const received: string[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => {
-          data += chunk.toString();
-        });
-        stream.on('end', () => {
-          received.push(data);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as { port: number };
-    const transport = createSmtpTransport({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
-      from: 'office@example.org',
-    });
-    const worker = createMailWorker({
-      db: ctx.database.db,
-      mailRepository,
-      transport,
-      logger: silent,
-      pollIntervalMs: 60_000,
-    });
+    const sink = await startSmtpSink();
     try {
       await queue(2);
-      expect(await worker.runOnce()).toBe(2);
-      expect(received).toHaveLength(2);
-      expect(received[0]).toContain('Subject: Message 0');
+      expect(await ctx.workerFor(sink.transport).runOnce()).toBe(2);
+      expect(sink.received).toHaveLength(2);
+      expect(sink.received[0]?.data).toContain('Subject: Message 0');
     } finally {
-      transport.close?.();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sink.close();
     }
   });
 });

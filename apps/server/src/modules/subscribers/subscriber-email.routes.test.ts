@@ -1,11 +1,9 @@
-import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
 import { bearer, createSignedInUser, login, useTestApp } from '../../../test/context.ts';
 import { buildSubscriber, insertSubscribers } from '../../../test/factories.ts';
+import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
 import { createMailRepository } from '../mail/mail.repository.ts';
-import { createSmtpTransport } from '../mail/mail.transport.ts';
-import { createMailWorker } from '../mail/mail.worker.ts';
 import { createSettingsRepository } from '../settings/settings.repository.ts';
 import { createSettingsService } from '../settings/settings.service.ts';
 import { createSubscriberEmailRepository } from './subscriber-email.repository.ts';
@@ -268,34 +266,7 @@ describe('POST /api/subscribers/email/list', () => {
 
   it('delivers the messages to an SMTP server', async () => {
     await seedLyon();
-    const received: Array<{ to: string[]; data: string }> = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => {
-          data += chunk.toString();
-        });
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((address) => address.address), data });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as { port: number };
-    const transport = createSmtpTransport({
-      smtpUrl: `smtp://127.0.0.1:${port}`,
-      from: 'office@example.org',
-    });
-    const worker = createMailWorker({
-      db: ctx.database.db,
-      mailRepository,
-      transport,
-      logger: { info: () => {}, warn: () => {} },
-      pollIntervalMs: 60_000,
-    });
+    const sink = await startSmtpSink();
     try {
       const response = await api(
         'POST',
@@ -303,14 +274,16 @@ describe('POST /api/subscribers/email/list', () => {
         emailList({ subject: 'Assemblee generale {lastName}', town: 'Lyon' }),
       );
       expect(response.json()).toEqual({ queued: 2 });
-      expect(await worker.runOnce()).toBe(2);
-      expect(received.map((message) => message.to)).toEqual([['elodie@example.org'], ['marc@example.org']]);
-      expect(received[0]?.data).toContain('Subject: Assemblee generale Dupont');
-      expect(received[1]?.data).toContain('Subject: Assemblee generale Durand');
-      expect(received[0]?.data).toContain('http://app.test/unsubscribe?s=');
+      expect(await ctx.workerFor(sink.transport).runOnce()).toBe(2);
+      expect(sink.received.map((message) => message.to)).toEqual([
+        ['elodie@example.org'],
+        ['marc@example.org'],
+      ]);
+      expect(sink.received[0]?.data).toContain('Subject: Assemblee generale Dupont');
+      expect(sink.received[1]?.data).toContain('Subject: Assemblee generale Durand');
+      expect(sink.received[0]?.data).toContain('http://app.test/unsubscribe?s=');
     } finally {
-      transport.close?.();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sink.close();
     }
   });
 });
