@@ -1,19 +1,9 @@
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { bearer, login, useTestApp } from '../../../test/context.ts';
 import { buildSubscriber, insertSubscribers } from '../../../test/factories.ts';
+import { readSheet } from '../../../test/xlsx.ts';
 
 const ctx = useTestApp();
-
-async function readSheet(body: Buffer) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(body as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new Error('no sheet');
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
 
 async function seed() {
   const headers = bearer((await login(ctx)).id_token);
@@ -53,7 +43,7 @@ describe('GET /api/donations/export', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
     expect(response.headers['content-disposition']).toContain('filename="donation-details-export.xlsx"');
-    const [header, ...rows] = await readSheet(response.rawPayload);
+    const [header, ...rows] = (await readSheet(response.rawPayload)).rows;
     expect(header?.slice(0, 4)).toEqual(['Donation id', 'Date', 'Amount', 'Currency']);
     expect(rows.map((row) => row[2])).toEqual([100, 15.5, 10]);
     expect(rows[0]?.[1]).toBeInstanceOf(Date);
@@ -65,7 +55,7 @@ describe('GET /api/donations/export', () => {
     const headers = await seed();
     const response = await ctx.app.inject({ url: '/api/donations/export?isdetailed=false', headers });
     expect(response.headers['content-disposition']).toContain('filename="donation-subscribers-export.xlsx"');
-    const [header, ...rows] = await readSheet(response.rawPayload);
+    const [header, ...rows] = (await readSheet(response.rawPayload)).rows;
     expect(header).toContain('Total');
     const total = header?.indexOf('Total') ?? -1;
     expect(rows.map((row) => [row[3], row[total]])).toEqual([
@@ -77,7 +67,7 @@ describe('GET /api/donations/export', () => {
     const filtered = await readSheet(
       (await ctx.app.inject({ url: '/api/donations/export?zip=12', headers })).rawPayload,
     );
-    expect(filtered).toHaveLength(2);
+    expect(filtered.rows).toHaveLength(2);
     expect((await ctx.app.inject({ url: '/api/donations/export?addedafter=nope', headers })).statusCode).toBe(
       400,
     );

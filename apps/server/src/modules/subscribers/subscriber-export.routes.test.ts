@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { bearer, createSignedInUser, login, useTestApp } from '../../../test/context.ts';
 import { buildSubscriber, insertSubscribers } from '../../../test/factories.ts';
+import { asRecords, readSheet } from '../../../test/xlsx.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/xlsx-stream.ts';
 import { createSubscriberExportRepository } from './subscriber-export.repository.ts';
 import { createSubscriberExportService } from './subscriber-export.service.ts';
@@ -11,25 +11,6 @@ const ctx = useTestApp();
 async function api(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
   const headers = bearer((await login(ctx)).id_token);
   return ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-}
-
-/** The first sheet of an XLSX as rows of cell values (row 1 = headers), read back with ExcelJS. */
-async function readSheet(bytes: Buffer) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new Error('no sheet');
-  const rows: unknown[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    rows.push((row.values as unknown[]).slice(1));
-  });
-  return { name: sheet.name, rows };
-}
-
-/** Rows as objects keyed by the header row. */
-function asRecords(rows: unknown[][]) {
-  const [headers = [], ...data] = rows;
-  return data.map((row) => Object.fromEntries(headers.map((header, index) => [String(header), row[index]])));
 }
 
 async function seed() {
