@@ -26,4 +26,15 @@ describe('renderPdf', () => {
     const pdf = await renderPdf({ content: [{ text: 'MÜLLER ERNEST U', ...style }] });
     expect((await pdfPages(pdf))[0]).toContain('MÜLLER ERNEST U');
   });
+
+  it('reuses words shaped by earlier documents and still reads each document back as written', async () => {
+    // The second document takes "ÉTÉ" and "MÜLLER" already shaped from the first, and shapes the E
+    // and the U that the first one's subset only had inside É and Ü.
+    const first = await renderPdf({ content: [{ text: 'Reçu ÉTÉ MÜLLER Zoé', italics: true }] });
+    const second = await renderPdf({ content: [{ text: 'ÉTÉ MÜLLER ETE MULLER Reçu', italics: true }] });
+    const third = await renderPdf({ content: [{ text: 'Zoé Reçu', italics: true }] });
+    expect((await pdfPages(first))[0]).toContain('Reçu ÉTÉ MÜLLER Zoé');
+    expect((await pdfPages(second))[0]).toContain('ÉTÉ MÜLLER ETE MULLER Reçu');
+    expect((await pdfPages(third))[0]).toContain('Zoé Reçu');
+  });
 });

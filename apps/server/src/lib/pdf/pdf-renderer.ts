@@ -29,8 +29,11 @@ type PdfKitDocument = {
   _fontFamilies: Record<string, unknown>;
 };
 type ProvideFont = (this: PdfKitDocument, familyName: string, bold: boolean, italics: boolean) => unknown;
-/** pdfkit's EmbeddedFont: one per document (it holds that document's subset), around a parsed font. */
-type EmbeddedFont = { font: unknown; id: string };
+/**
+ * pdfkit's EmbeddedFont: one per document (it holds that document's subset), around a parsed font.
+ * `layoutCache` maps a word to its shaped glyph run.
+ */
+type EmbeddedFont = { font: unknown; id: string; layoutCache?: Record<string, unknown> };
 type EmbeddedFontClass = new (document: PdfKitDocument, font: unknown, id: string) => EmbeddedFont;
 
 /** What of a parsed fontkit font is per document (see documentFont). */
@@ -55,14 +58,42 @@ const pdfDocumentClass = (
   require('pdfmake/js/PDFDocument') as { default: { prototype: { provideFont: ProvideFont } } }
 ).default;
 
+/** Words whose shaping a font keeps across documents before it starts afresh (memory stays bounded). */
+const SHAPED_WORDS_KEPT = 20_000;
+
+/** A parsed font shared by every document, with the words shaped in it so far. */
+type SharedFont = {
+  font: unknown;
+  embeddedFontClass: EmbeddedFontClass;
+  shapedWords: Record<string, unknown>;
+  shapedWordsCheckedAt: number;
+};
+
 /**
- * Makes every document reuse the fonts parsed by the first one. pdfkit parses each TTF file anew for
- * every document (fontkit), which was more than half of a receipt's rendering time; the parsed font is
- * read-only after parsing, and each document still gets its own EmbeddedFont, so its own subset.
+ * The word-to-glyph-run cache every document's EmbeddedFont of this font uses. Shaping (fontkit's
+ * OpenType lookups) was the largest part of a receipt after parsing; most words of a document are its
+ * fixed text, the same in every copy. A run is read-only once made, and a document takes from it only
+ * each glyph's id, advance width and characters, all fixed when the word was shaped; the glyphs that
+ * subsetting creates stay in the document's own glyph cache (documentFont) and never enter a run.
+ */
+function shapedWordsOf(shared: SharedFont): Record<string, unknown> {
+  shared.shapedWordsCheckedAt += 1;
+  if (shared.shapedWordsCheckedAt >= 100) {
+    shared.shapedWordsCheckedAt = 0;
+    if (Object.keys(shared.shapedWords).length > SHAPED_WORDS_KEPT) shared.shapedWords = Object.create(null);
+  }
+  return shared.shapedWords;
+}
+
+/**
+ * Makes every document reuse the fonts parsed by the first one, and the words already shaped in them.
+ * pdfkit parses each TTF file anew for every document (fontkit), which was more than half of a
+ * receipt's rendering time; the parsed font is read-only after parsing, and each document still gets
+ * its own EmbeddedFont, so its own subset.
  */
 function cacheParsedFonts() {
   const provideFont = pdfDocumentClass.prototype.provideFont;
-  const parsed = new Map<string, { font: unknown; embeddedFontClass: EmbeddedFontClass }>();
+  const parsed = new Map<string, SharedFont>();
   pdfDocumentClass.prototype.provideFont = function (familyName, bold, italics) {
     const type = this.getFontType(bold, italics);
     const documentFonts = this.fontCache[familyName];
@@ -72,14 +103,19 @@ function cacheParsedFonts() {
     const cached = parsed.get(key);
     if (!cached) {
       const embedded = provideFont.call(this, familyName, bold, italics) as EmbeddedFont;
-      parsed.set(key, {
+      const shared: SharedFont = {
         font: embedded.font,
         embeddedFontClass: embedded.constructor as EmbeddedFontClass,
-      });
+        shapedWords: Object.create(null),
+        shapedWordsCheckedAt: 0,
+      };
+      parsed.set(key, shared);
+      embedded.layoutCache = shared.shapedWords;
       return embedded;
     }
     this._fontCount += 1;
     const embedded = new cached.embeddedFontClass(this, documentFont(cached.font), `F${this._fontCount}`);
+    embedded.layoutCache = shapedWordsOf(cached);
     // pdfkit embeds (subsets and writes) the fonts listed here when the document ends.
     this._fontFamilies[embedded.id] = embedded;
     this.fontCache[familyName] = { ...documentFonts, [type]: embedded };

@@ -202,7 +202,7 @@ export function receiptsDocument(items: ReceiptDocumentData[], settings: Setting
     defaultStyle: { fontSize: 10, lineHeight: 1.15 },
     styles: {
       title: { fontSize: 14, bold: true },
-      subtitle: { fontSize: 10, italics: true },
+      subtitle: { fontSize: 10, color: '#444444' },
       number: { fontSize: 12, bold: true },
       section: { fontSize: 11, bold: true, color: '#1c4e80' },
       small: { fontSize: 8.5 },
