@@ -88,26 +88,31 @@ export function createAnnualRunsService({
         eq(annualRunItems.runId, item.run_id),
         eq(annualRunItems.subscriberId, item.subscriber_id),
       );
+      const hasEmail = item.email.trim() !== '';
       // A savepoint, so a donor that fails is marked failed without undoing the claim.
       try {
         await tx.transaction(async (inner) => {
-          const file = await receiptsService.annualFileOn(inner, {
-            subscriberId: item.subscriber_id,
-            year: Number(item.year),
-            user,
-            settings,
-          });
-          if (item.email.trim()) {
-            await receiptsService.queueReceiptEmail(inner, {
-              file,
-              subject: `Reçu fiscal ${item.year}`,
+          const year = Number(item.year);
+          if (hasEmail) {
+            const file = await receiptsService.annualFileOn(inner, {
+              subscriberId: item.subscriber_id,
+              year,
               user,
               settings,
             });
+            await receiptsService.queueReceiptEmail(inner, {
+              file,
+              subject: `Reçu fiscal ${year}`,
+              user,
+              settings,
+            });
+          } else {
+            // Rendered with the others in the print file; issuing the number is all it needs now.
+            await receiptsService.issueAnnualReceipts(inner, item.subscriber_id, year, user);
           }
           await inner
             .update(annualRunItems)
-            .set({ status: item.email.trim() ? 'emailed' : 'to_print', doneAt: sql`now()` })
+            .set({ status: hasEmail ? 'emailed' : 'to_print', doneAt: sql`now()` })
             .where(key);
         });
       } catch (error) {

@@ -226,6 +226,12 @@ export function createReceiptsService({
 
     /** Issues (or finds) and renders a donor's annual receipts on the caller's transaction: the annual run. */
     annualFileOn: annualFile,
+    /**
+     * Issues (or finds) a donor's annual receipts of `year` on the caller's transaction without
+     * rendering them: the annual run's donors without email, whose receipts the print file renders.
+     * @throws 404 `donations.none_for_year`
+     */
+    issueAnnualReceipts: annualReceipts,
     queueReceiptEmail,
   };
 }
