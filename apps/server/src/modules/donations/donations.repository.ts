@@ -88,12 +88,15 @@ export function createDonationsRepository() {
         counting = counting.innerJoin(subscribers, eq(subscribers.id, donations.subscriberId));
       if (reads.paymentMethods)
         counting = counting.leftJoin(paymentMethods, eq(paymentMethods.id, subscribers.paymentMethodId));
-      const [total] = await counting.where(where);
-      const rows = await joined(db)
-        .where(where)
-        .orderBy(desc(donations.donationDate), desc(donations.id))
-        .limit(query.listlength)
-        .offset(query.listfrom - 1);
+      // Independent reads: on PostgreSQL they run at once on two connections (PGlite queues them).
+      const [[total], rows] = await Promise.all([
+        counting.where(where),
+        joined(db)
+          .where(where)
+          .orderBy(desc(donations.donationDate), desc(donations.id))
+          .limit(query.listlength)
+          .offset(query.listfrom - 1),
+      ]);
       return { count: Number(total?.n ?? 0), rows };
     },
 
