@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import type { Download, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { asRecords, readSheet } from '../../apps/server/test/xlsx.ts';
 import { listReferenceItemsThroughApi, uniqueName } from '../fixtures/catalogue.ts';
 import {
   createDonationThroughApi,
@@ -13,6 +13,7 @@ import { expect, test } from '../fixtures/test.ts';
 import {
   expectErrorToast,
   expectSuccessToast,
+  keepDownload,
   openFromAdminMenu,
   screenshot,
   signInThroughUi,
@@ -109,11 +110,6 @@ async function amountsShown(page: Page): Promise<string[]> {
   return (await cells.allTextContents()).map((text) => text.replace(/\s/g, ' '));
 }
 
-async function savedFile(download: Download): Promise<Buffer> {
-  const path = await download.path();
-  return readFile(path);
-}
-
 let french: ApiSubscriberRecord;
 let swiss: ApiSubscriberRecord;
 let family: string;
@@ -205,6 +201,32 @@ test('adds a donation from the donations page of a subscriber', async ({ page, r
   expect(saved.models).toMatchObject([
     { amount: 1234.5, dateAdded: today(), notes: 'Don pour la revue, merci !' },
   ]);
+
+  // A Swiss subscriber gives in francs: the amount is prefixed with CHF.
+  const swissDonor = await seedSubscriberThroughApi(request, adminToken, {
+    firstName: 'Heidi',
+    lastName: `Keller ${stamp()}`,
+    currencyId: 2,
+    postcode: '1700',
+  });
+  const swissQuery = new URLSearchParams({
+    subid: String(swissDonor.id),
+    fn: 'Heidi',
+    ln: swissDonor.lastName,
+    sy: 'CHF',
+  });
+  await page.goto(`/#/donations?${swissQuery.toString()}`);
+  await expect(
+    page.getByRole('heading', { name: `Donations for Heidi ${swissDonor.lastName}` }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Add New Donation' }).click();
+  await typeAmount(modal.getByLabel('Amount'), '250');
+  await expect(modal.getByLabel('Amount')).toHaveValue(/^CHF 250/);
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expectSuccessToast(page, "Donation for '250,00' was created successfully!");
+  await expect(donationRow(page, today())).toContainText(/250,00\sCHF/);
+  const swissSaved = await searchDonationsThroughApi(request, adminToken, { id: swissDonor.id });
+  expect(swissSaved.models).toMatchObject([{ amount: 250, currencySymbol: 'CHF', dateAdded: today() }]);
 });
 
 test('scrolls through more than one page of 50 donations', async ({ page, request, adminToken }) => {
@@ -255,6 +277,7 @@ test('searches across all donations by filters', async ({ page }) => {
     await searchForm(page).getByLabel('Last Name').press('Enter');
     await expect(page.getByText('4 rows')).toBeVisible();
     expect(await amountsShown(page)).toEqual(['80,00 CHF', '300,00 €', '1 000,00 CHF', '40,00 €']);
+    await expect(donationRow(page, '40,00 €')).toHaveCSS('opacity', '1'); // rows fade in (part 2 §9)
     await screenshot(page, 'donations-search');
   });
 
@@ -345,7 +368,7 @@ test('downloads a receipt, then cannot delete the receipted donation', async ({ 
   await page.getByRole('menuitem', { name: 'Download' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^donation-\d+-receipt\.pdf$/);
-  const pdf = await savedFile(download);
+  const pdf = await keepDownload(download);
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await expect(row).toContainText(/n° \d+/);
 
@@ -379,33 +402,106 @@ test('emails a receipt to the donor', async ({ page }) => {
   expect(email.source).toMatch(/donation-\d+-receipt\.pdf/);
 });
 
-test('exports the donations and the addresses', async ({ page, request, adminToken }) => {
-  const probe = await request.get('/api/donations/export?isdetailed=true', {
-    headers: { Authorization: `Bearer ${adminToken}` },
-  });
+test('exports the donations and the addresses', async ({ page }) => {
   await signInThroughUi(page, ADMIN.email, ADMIN.password);
   await page.goto('/#/donations');
   await search(page, family);
   await expect(page.getByText('2 rows')).toBeVisible();
-  if (probe.status() === 404) {
-    // The export is not on the server yet: the screen says so (part 2 §8: the receipt message).
-    await page.getByRole('button', { name: 'Export' }).click();
-    await page.getByRole('menuitem', { name: 'Export Donations' }).click();
-    await expectErrorToast(page, 'Houston - there was a problem getting the donation receipt.');
-    return;
-  }
-  for (const [item, name] of [
-    ['Export Donations', 'donation-details-export.xlsx'],
-    ['Export Addresses', 'donation-subscribers-export.xlsx'],
-  ] as const) {
+  const exported = async (item: string, name: string) => {
     await page.getByRole('button', { name: 'Export' }).click();
     const downloading = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: item }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(name);
-    const bytes = await savedFile(download);
-    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    return asRecords((await readSheet(await keepDownload(download))).rows);
+  };
+
+  // One row per donation found, newest first, in the donor's currency.
+  const donations = await exported('Export Donations', 'donation-details-export.xlsx');
+  expect(
+    donations.map((row) => [row['Last name'], row.Amount, row.Currency, row.Town, row['Payment method']]),
+  ).toEqual([
+    [french.lastName, 300, '€', 'Paris', expect.any(String)],
+    [swiss.lastName, 1000, 'CHF', 'Genève', expect.any(String)],
+  ]);
+
+  // One row per donor found, with the address and the total of the matching gifts.
+  const donors = await exported('Export Addresses', 'donation-subscribers-export.xlsx');
+  expect(
+    donors.map((row) => [row['Last name'], row['Address 1'], row.Postcode, row.Email, row.Gifts, row.Total]),
+  ).toEqual([
+    [french.lastName, '12 rue de la Paix', '75002', french.email, 1, 300],
+    // No email address: an empty cell.
+    [swiss.lastName, 'Rue du Rhône 5', '1204', undefined, 1, 1000],
+  ]);
+});
+
+test('downloads and emails annual receipts from the subscriber screen', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  const year = new Date().getFullYear();
+  const name = `Annuel ${stamp()}`;
+  const donor = await seedSubscriberThroughApi(request, adminToken, {
+    title: 'Mme',
+    firstName: 'Élise',
+    lastName: name,
+    currencyId: 1,
+    email: `${name.replace(' ', '.').toLowerCase()}@example.org`,
+    address1: '4 quai Rambaud',
+    town: 'Lyon',
+    postcode: '69002',
+  });
+  for (const [amount, donationDate] of [
+    [20, `${year - 1}-03-01`],
+    [30.5, `${year - 1}-06-15`],
+    [15, `${year}-01-02`],
+  ] as const) {
+    await createDonationThroughApi(request, adminToken, { subid: donor.id, amount, donationDate });
   }
+  const fileName = (of: number) => `${name.replace(' ', '-').toLowerCase()}-donations-receipt-${of}.pdf`;
+  await signInThroughUi(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/#/subscriber/${donor.id}`);
+  await expect(page.getByRole('heading', { name: `Mme Élise ${name}` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await expect(page.getByRole('menuitem', { name: `Email Receipt (${year - 1})` })).toBeVisible();
+  await expect(page.getByRole('menu')).toHaveCSS('opacity', '1');
+  await screenshot(page, 'subscriber-receipt-actions', { fullPage: false });
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: `Download Receipt (${year - 1})` }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(fileName(year - 1));
+  expect((await keepDownload(download)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  const before = await emailsSoFar();
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: `Email Donation Receipt (${year})` }).click();
+  await expectSuccessToast(page, 'Annual donation receipt was emailed successfully!');
+  const email = await waitForEmailTo(donor.email, { ignore: before });
+  expect(email.source).toMatch(/Content-Type: application\/pdf/i);
+  expect(email.source).toContain(fileName(year));
+
+  // The two gifts of last year share one annual receipt; this year's gift has its own.
+  const gifts = (await searchDonationsThroughApi(request, adminToken, { id: donor.id })).models;
+  const numbers = gifts.map((gift) => gift.receiptNumber);
+  expect(numbers.every((number) => number !== null)).toBe(true);
+  expect(new Set(numbers).size).toBe(2);
+
+  // A subscriber without gifts this year gets the reason, not a file.
+  const newcomer = await seedSubscriberThroughApi(request, adminToken, {
+    firstName: 'Paul',
+    lastName: `Sansdon ${stamp()}`,
+    currencyId: 1,
+  });
+  await page.goto(`/#/subscriber/${newcomer.id}`);
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: `Download Donation Receipt (${year})` }).click();
+  await expectErrorToast(
+    page,
+    `Houston - there was a problem exporting the subscribers. There are no donations for ${year}.`,
+  );
 });
 
 test('an Administrator runs the annual receipts of a year and sees it finish', async ({
@@ -450,6 +546,6 @@ test('an Administrator runs the annual receipts of a year and sees it finish', a
   await card.getByRole('button', { name: 'Download receipts to print' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`annual-receipts-${year}-to-print.pdf`);
-  expect((await savedFile(download)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect((await keepDownload(download)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await expect(page.getByRole('table', { name: 'Recent runs' }).getByRole('row').nth(1)).toContainText(year);
 });
