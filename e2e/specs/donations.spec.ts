@@ -8,7 +8,11 @@ import {
 } from '../fixtures/donations.ts';
 import { ADMIN } from '../fixtures/env.ts';
 import { emailsSoFar } from '../fixtures/mail.ts';
-import { type ApiSubscriberRecord, seedSubscriberThroughApi } from '../fixtures/subscribers.ts';
+import {
+  type ApiSubscriberRecord,
+  createReferenceItemThroughApi,
+  seedSubscriberThroughApi,
+} from '../fixtures/subscribers.ts';
 import { expect, test } from '../fixtures/test.ts';
 import {
   expectErrorToast,
@@ -95,6 +99,29 @@ async function typeAmount(field: Locator, text: string) {
   await field.pressSequentially(text, { delay: 30 });
 }
 
+/**
+ * Opens one subscriber's donations page as the subscriber screen's View Donations does (part 2 §2.2,
+ * §2.4: params subid, fn, ln, sy) and waits for its "Donations for {name}" heading, which it returns.
+ */
+async function openDonationsOf(
+  page: Page,
+  subscriber: { id: number; firstName: string; lastName: string },
+  currencySymbol: string,
+): Promise<Locator> {
+  const query = new URLSearchParams({
+    subid: String(subscriber.id),
+    fn: subscriber.firstName,
+    ln: subscriber.lastName,
+    sy: currencySymbol,
+  });
+  await page.goto(`/#/donations?${query.toString()}`);
+  const heading = page.getByRole('heading', {
+    name: `Donations for ${subscriber.firstName} ${subscriber.lastName}`,
+  });
+  await expect(heading).toBeVisible();
+  return heading;
+}
+
 /** Empties the search form (Clear) and runs a search with the given last name plus `fill`. */
 async function search(page: Page, lastName: string, fill: () => Promise<void> = async () => {}) {
   const form = searchForm(page);
@@ -113,6 +140,8 @@ async function amountsShown(page: Page): Promise<string[]> {
 let french: ApiSubscriberRecord;
 let swiss: ApiSubscriberRecord;
 let family: string;
+/** The Swiss donor's category (the French one has none). */
+let patrons: { id: number; name: string };
 
 test.beforeAll(async ({ request, adminToken }) => {
   const countries = await listReferenceItemsThroughApi(request, adminToken, '/api/ctries');
@@ -123,6 +152,7 @@ test.beforeAll(async ({ request, adminToken }) => {
   const cheque = methods.find((method) => !method.directDebit);
   if (!france || !suisse || !sepa || !cheque) throw new Error('Reference data is missing');
   family = `Don${stamp()}`;
+  patrons = await createReferenceItemThroughApi(request, adminToken, '/api/cats', `Mécènes ${family}`);
   french = await seedSubscriberThroughApi(request, adminToken, {
     firstName: 'Amélie',
     lastName: `${family} Martin`,
@@ -140,6 +170,7 @@ test.beforeAll(async ({ request, adminToken }) => {
     currencyId: 2,
     countryId: suisse.id,
     paymentMethodId: cheque.id,
+    categoryId: patrons.id,
     address1: 'Rue du Rhône 5',
     town: 'Genève',
     postcode: '1204',
@@ -162,16 +193,7 @@ test('adds a donation from the donations page of a subscriber', async ({ page, r
     postcode: '69001',
   });
   await signInThroughUi(page, ADMIN.email, ADMIN.password);
-  const query = new URLSearchParams({
-    subid: String(newcomer.id),
-    fn: 'Jeanne',
-    ln: newcomer.lastName,
-    sy: '€',
-  });
-  await page.goto(`/#/donations?${query.toString()}`);
-
-  const heading = page.getByRole('heading', { name: `Donations for Jeanne ${newcomer.lastName}` });
-  await expect(heading).toBeVisible();
+  const heading = await openDonationsOf(page, newcomer, '€');
   await expect(heading.getByRole('link')).toHaveAttribute('href', `#/subscriber/${newcomer.id}`);
   await expect(page.getByText('No donations from this subscriber yet.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete Selected Donations' })).toBeDisabled();
@@ -209,16 +231,7 @@ test('adds a donation from the donations page of a subscriber', async ({ page, r
     currencyId: 2,
     postcode: '1700',
   });
-  const swissQuery = new URLSearchParams({
-    subid: String(swissDonor.id),
-    fn: 'Heidi',
-    ln: swissDonor.lastName,
-    sy: 'CHF',
-  });
-  await page.goto(`/#/donations?${swissQuery.toString()}`);
-  await expect(
-    page.getByRole('heading', { name: `Donations for Heidi ${swissDonor.lastName}` }),
-  ).toBeVisible();
+  await openDonationsOf(page, swissDonor, 'CHF');
   await page.getByRole('button', { name: 'Add New Donation' }).click();
   await typeAmount(modal.getByLabel('Amount'), '250');
   await expect(modal.getByLabel('Amount')).toHaveValue(/^CHF 250/);
@@ -246,13 +259,7 @@ test('scrolls through more than one page of 50 donations', async ({ page, reques
     });
   }
   await signInThroughUi(page, ADMIN.email, ADMIN.password);
-  const query = new URLSearchParams({
-    subid: String(generous.id),
-    fn: 'Paul',
-    ln: generous.lastName,
-    sy: 'CHF',
-  });
-  await page.goto(`/#/donations?${query.toString()}`);
+  await openDonationsOf(page, generous, 'CHF');
   await expect(page.getByText('60 rows')).toBeVisible();
   await expect(donationRow(page, '2023-03-01')).toBeVisible();
   await expect(donationRow(page, '2023-01-01')).toHaveCount(0);
@@ -295,6 +302,12 @@ test('searches across all donations by filters', async ({ page }) => {
     expect(await amountsShown(page)).toEqual(['80,00 CHF', '1 000,00 CHF']);
     await search(page, family, () => searchForm(page).getByLabel('Postcode').fill('7500'));
     expect(await amountsShown(page)).toEqual(['300,00 €', '40,00 €']);
+  });
+
+  await test.step('category', async () => {
+    await search(page, family, () => choose(page, 'Category', patrons.name, { type: true }));
+    await expect(page.getByText('2 rows')).toBeVisible();
+    expect(await amountsShown(page)).toEqual(['80,00 CHF', '1 000,00 CHF']);
   });
 
   await test.step('amounts, greater than and less than', async () => {
@@ -389,8 +402,7 @@ test('downloads a receipt, then cannot delete the receipted donation', async ({ 
 
 test('emails a receipt to the donor', async ({ page }) => {
   await signInThroughUi(page, ADMIN.email, ADMIN.password);
-  const query = new URLSearchParams({ subid: String(french.id), fn: 'Amélie', ln: french.lastName, sy: '€' });
-  await page.goto(`/#/donations?${query.toString()}`);
+  await openDonationsOf(page, french, '€');
   const row = donationRow(page, '300,00 €');
   await expect(row).toBeVisible();
   const before = await emailsSoFar();

@@ -66,7 +66,7 @@ type SharedFont = {
   font: unknown;
   embeddedFontClass: EmbeddedFontClass;
   shapedWords: Record<string, unknown>;
-  shapedWordsCheckedAt: number;
+  documentsSinceSizeCheck: number;
 };
 
 /**
@@ -77,9 +77,9 @@ type SharedFont = {
  * subsetting creates stay in the document's own glyph cache (documentFont) and never enter a run.
  */
 function shapedWordsOf(shared: SharedFont): Record<string, unknown> {
-  shared.shapedWordsCheckedAt += 1;
-  if (shared.shapedWordsCheckedAt >= 100) {
-    shared.shapedWordsCheckedAt = 0;
+  shared.documentsSinceSizeCheck += 1;
+  if (shared.documentsSinceSizeCheck >= 100) {
+    shared.documentsSinceSizeCheck = 0;
     if (Object.keys(shared.shapedWords).length > SHAPED_WORDS_KEPT) shared.shapedWords = Object.create(null);
   }
   return shared.shapedWords;
@@ -107,7 +107,7 @@ function cacheParsedFonts() {
         font: embedded.font,
         embeddedFontClass: embedded.constructor as EmbeddedFontClass,
         shapedWords: Object.create(null),
-        shapedWordsCheckedAt: 0,
+        documentsSinceSizeCheck: 0,
       };
       parsed.set(key, shared);
       embedded.layoutCache = shared.shapedWords;
