@@ -1,9 +1,14 @@
-import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { createProductThroughApi, listProductsThroughApi, uniqueName } from '../fixtures/catalogue.ts';
 import { ADMIN } from '../fixtures/env.ts';
 import { expect, test } from '../fixtures/test.ts';
-import { expectSuccessToast, openFromAdminMenu, screenshot, signInThroughUi } from '../fixtures/ui.ts';
+import {
+  expectSuccessToast,
+  keepDownload,
+  openFromAdminMenu,
+  screenshot,
+  signInThroughUi,
+} from '../fixtures/ui.ts';
 
 /** The product catalogue (part 1 §2 Products, §4 Modal and Row delete, §5, §7 Products, §8). */
 
@@ -128,8 +133,7 @@ test('Export Products downloads the CSV named by the server, accents intact', as
   expect(download.suggestedFilename()).toMatch(/^products-export-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(download.suggestedFilename()).toBe(`products-export-${today}.csv`);
 
-  const path = await download.path();
-  const raw = await readFile(path, 'utf8');
+  const raw = (await keepDownload(download)).toString('utf8');
   expect(raw.charCodeAt(0)).toBe(0xfeff);
   const text = raw.replace(/^\uFEFF/, '');
   const [header, ...lines] = text.trim().split(/\r?\n/);

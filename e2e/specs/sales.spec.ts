@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import {
   createProductThroughApi,
@@ -11,7 +10,7 @@ import { type CapturedEmail, emailsSoFar, listEmailFiles, readEmail } from '../f
 import { searchSalesThroughApi } from '../fixtures/sales.ts';
 import { seedSubscriberThroughApi } from '../fixtures/subscribers.ts';
 import { expect, test } from '../fixtures/test.ts';
-import { expectSuccessToast, screenshot, signInThroughUi } from '../fixtures/ui.ts';
+import { expectSuccessToast, keepDownload, screenshot, signInThroughUi } from '../fixtures/ui.ts';
 
 /**
  * Sales (part 2 §2.5 Sales list, §2.6 New sale, §4, §7 Sales, §8, §9 total formula): a sale of three
@@ -211,7 +210,7 @@ test('a member of staff sells three products, downloads the invoice and deletes 
     await page.getByRole('button', { name: `Invoice #${ref}` }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`sale-invoice-${ref}.pdf`);
-    const bytes = await readFile(await download.path());
+    const bytes = await keepDownload(download);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
@@ -225,7 +224,7 @@ test('a member of staff sells three products, downloads the invoice and deletes 
       await page.getByRole('menuitem', { name: item }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toBe(filename);
-      const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+      const text = (await keepDownload(download)).toString('utf8').replace(/^\uFEFF/, '');
       expect(text).toContain(buyer.lastName);
       if (filename === 'detailed-sales-export.csv') expect(text).toContain(badge.name);
     }
@@ -311,7 +310,7 @@ test('the Sales search, its totals export and the Email Subscribers dialog', asy
     expect(download.suggestedFilename()).toMatch(
       new RegExp(`^sales totals \\(${year}-01-01-${year}-\\d{2}-\\d{2}\\)\\.csv$`),
     );
-    const text = await readFile(await download.path(), 'utf8');
+    const text = (await keepDownload(download)).toString('utf8');
     expect(text).toContain(product.name);
     await expect(dialog).toBeHidden();
   });

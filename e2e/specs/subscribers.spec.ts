@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { listReferenceItemsThroughApi, uniqueName } from '../fixtures/catalogue.ts';
 import { ADMIN } from '../fixtures/env.ts';
@@ -11,7 +10,7 @@ import {
   seedSubscriberThroughApi,
 } from '../fixtures/subscribers.ts';
 import { expect, test } from '../fixtures/test.ts';
-import { expectSuccessToast, screenshot, signInThroughUi } from '../fixtures/ui.ts';
+import { expectSuccessToast, keepDownload, screenshot, signInThroughUi } from '../fixtures/ui.ts';
 
 /**
  * Subscribers (part 2 §2.1 search, §2.2 record, §2.3 history, §4, §5, §7 Subscribers, §8; issue 4):
@@ -391,7 +390,7 @@ test('subscribers: search with filters, create, edit, history, export, RUM lette
     await page.getByRole('menuitem', { name: 'Generate RUM Letter' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`${createdName}-rum-letter.pdf`);
-    const bytes = await readFile((await download.path()) ?? '');
+    const bytes = await keepDownload(download);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // The letter gave the subscriber a mandate reference; a later save is not refused as stale.
     await expect
@@ -430,7 +429,7 @@ test('subscribers: search with filters, create, edit, history, export, RUM lette
       await page.getByRole('menuitem', { name: item }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toBe('subscribers-export.xlsx');
-      const bytes = await readFile((await download.path()) ?? '');
+      const bytes = await keepDownload(download);
       expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
     }
   });
