@@ -89,7 +89,7 @@ export function LogoField({ value, error, onChange, onError }: LogoFieldProps) {
 
   return (
     <Input.Wrapper label="Logo" description={LOGO_LIMITS} error={error} id="settings-logo">
-      <Group align="center" gap="md" mt={6} wrap="nowrap">
+      <Group align="center" gap="md" mt={6} wrap="wrap">
         <Box
           w={160}
           h={96}
