@@ -83,3 +83,24 @@ export async function reencodeLogo(logo: string): Promise<string> {
   }
   return `data:image/${type};base64,${output.toString('base64')}`;
 }
+
+let lastDrawable: { logo: string; drawable: boolean } | undefined;
+
+/**
+ * The logo to draw on a document (receipt, invoice, mandate letter), or null when there is none or it
+ * breaks the limits of {@link readLogoHeader}: a logo stored before those limits is left off rather
+ * than decoded on every document. Reads the header only; the last answer is kept.
+ */
+export function drawableLogo(logo: string | null | undefined): string | null {
+  if (!logo) return null;
+  if (lastDrawable?.logo !== logo) {
+    let drawable = true;
+    try {
+      readLogoHeader(logo);
+    } catch {
+      drawable = false;
+    }
+    lastDrawable = { logo, drawable };
+  }
+  return lastDrawable.drawable ? logo : null;
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
-import { readLogoHeader } from '../images/logo-image.ts';
+import { drawableLogo } from '../images/logo-image.ts';
 
 /** `Content-Type` of a PDF. */
 export const PDF_CONTENT_TYPE = 'application/pdf';
@@ -168,12 +168,13 @@ let lastImageCheck: { src: string; usable: boolean } | undefined;
 export async function isUsableImage(src: string | null | undefined): Promise<boolean> {
   if (!src) return false;
   if (lastImageCheck?.src === src) return lastImageCheck.usable;
-  let usable = true;
-  try {
-    readLogoHeader(src);
-    await renderPdf({ content: [{ image: src, width: 8 }] });
-  } catch {
-    usable = false;
+  let usable = drawableLogo(src) !== null;
+  if (usable) {
+    try {
+      await renderPdf({ content: [{ image: src, width: 8 }] });
+    } catch {
+      usable = false;
+    }
   }
   lastImageCheck = { src, usable };
   return usable;

@@ -2,6 +2,8 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { bearer, login, useTestApp } from '../../../test/context.ts';
+import { buildSubscriber, insertSubscribers } from '../../../test/factories.ts';
+import { pdfPages } from '../../../test/pdf-text.ts';
 
 const ctx = useTestApp();
 
@@ -135,5 +137,27 @@ describe('organisation logo limits', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([{ path: 'logo', message }]);
     expect(stored).toBeNull();
+  });
+
+  it('leaves off documents a logo stored before the limits, instead of decoding it for each one', async () => {
+    const admin = bearer((await login(ctx)).id_token);
+    await saveLogo(dataUrl('png', blankPng(10, 10)));
+    // As a database from before the limits may hold it: written directly, past the checks.
+    await ctx.database.db.execute(
+      `update organisation_settings set logo = '${dataUrl('png', blankPng(10_000, 10_000))}'` as never,
+    );
+    const [donor] = await insertSubscribers(ctx, [buildSubscriber({ lastName: 'Favre' })]);
+    const gift = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/donations',
+        headers: admin,
+        payload: { subid: donor?.id, amount: 30, donationDate: '2026-02-02' },
+      })
+    ).json() as { id: number };
+    const receipt = await ctx.app.inject({ url: `/api/donations/receipt/${gift.id}`, headers: admin });
+    expect(receipt.statusCode).toBe(200);
+    expect((await pdfPages(receipt.rawPayload))[0]).toContain('FAVRE');
+    expect(receipt.rawPayload.includes('/Subtype /Image')).toBe(false);
   });
 });
