@@ -35,7 +35,8 @@ test('an administrator fills in the organisation settings, and they are kept', a
   await signInThroughUi(page, ADMIN.email, ADMIN.password);
   await openFromAdminMenu(page, 'Settings');
 
-  await test.step('the logo must be a PNG or JPEG of at most 1 MB', async () => {
+  await test.step('the logo must be a PNG or JPEG of at most 1 MB and 2000 × 2000 pixels', async () => {
+    await expect(page.getByText('PNG or JPEG, at most 1 MB and 2000 × 2000 pixels.')).toBeVisible();
     await page
       .getByLabel('Logo file')
       .setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
@@ -46,6 +47,14 @@ test('an administrator fills in the organisation settings, and they are kept', a
       buffer: Buffer.alloc(1024 * 1024 + 1),
     });
     await expect(page.getByText('The logo must be at most 1 MB.')).toBeVisible();
+    // A few bytes whose header declares 10,000 × 10,000 pixels: refused without decoding it.
+    const huge = Buffer.from(PNG);
+    huge.writeUInt32BE(10_000, 16);
+    huge.writeUInt32BE(10_000, 20);
+    await page
+      .getByLabel('Logo file')
+      .setInputFiles({ name: 'bomb.png', mimeType: 'image/png', buffer: huge });
+    await expect(page.getByText('The logo must be at most 2000 × 2000 pixels.')).toBeVisible();
     await expect(page.getByRole('img', { name: 'Logo preview' })).toHaveCount(0);
   });
 
@@ -78,7 +87,9 @@ test('an administrator fills in the organisation settings, and they are kept', a
     );
     const saved = await getSettingsThroughApi(request, adminToken);
     expect(saved.organisationName).toBe(VALUES['Organisation name']);
-    expect(saved.logo).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
+    // Stored re-encoded by the server: a PNG still, not the bytes sent.
+    expect(saved.logo).toMatch(/^data:image\/png;base64,/);
+    expect(saved.logo).not.toBe(`data:image/png;base64,${PNG.toString('base64')}`);
     await screenshot(page, 'settings-after-reload', { fullPage: false });
   });
 });

@@ -155,7 +155,11 @@ export async function buildApp(deps: AppDeps) {
     audit: auditService,
   });
   const subscribersRepository = createSubscribersRepository();
-  const subscribersService = createSubscribersService({ db, repository: subscribersRepository });
+  const subscribersService = createSubscribersService({
+    db,
+    repository: subscribersRepository,
+    mailRepository,
+  });
   const subscriberExportService = createSubscriberExportService({
     db,
     repository: createSubscriberExportRepository(),

@@ -3,10 +3,21 @@ import { plainString } from './common.ts';
 
 /**
  * Organisation settings used on receipts, invoices, mandate letters and emails (issue 3 §5; not in the spec).
- * The logo travels as a data URL (`data:image/png;base64,...`), PNG or JPEG, at most 1 MB decoded.
+ * The logo travels as a data URL (`data:image/png;base64,...`), PNG or JPEG, at most 1 MB decoded and
+ * 2,000 × 2,000 pixels (read from the image's header, so a tiny file declaring a huge image is refused
+ * before anything decodes it; see docs/security.md).
  */
 
+/** Largest logo file, in bytes (decoded from its data URL). */
 export const LOGO_MAX_BYTES = 1024 * 1024;
+/** Largest logo width and height, in pixels. */
+export const LOGO_MAX_SIDE = 2000;
+
+/** Why a logo is refused, the same words on the server and in the form. */
+export const LOGO_TYPE_MESSAGE = 'The logo must be a PNG or JPEG image.';
+export const LOGO_SIZE_MESSAGE = 'The logo must be at most 1 MB.';
+export const LOGO_PIXELS_MESSAGE = 'The logo must be at most 2000 × 2000 pixels.';
+export const LOGO_DAMAGED_MESSAGE = 'The logo image is damaged: save it again as PNG or JPEG.';
 
 const text = (max: number) =>
   plainString()
@@ -35,10 +46,8 @@ export const settingsSchema = z.object({
   brochureEmailText: text(10_000).optional(),
   logo: z
     .string()
-    .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 100, { message: 'The logo must be at most 1 MB.' })
-    .regex(/^(data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+=*)?$/, {
-      message: 'The logo must be a PNG or JPEG image.',
-    })
+    .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 100, { message: LOGO_SIZE_MESSAGE })
+    .regex(/^(data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+=*)?$/, { message: LOGO_TYPE_MESSAGE })
     .nullable(),
 });
 export type Settings = z.infer<typeof settingsSchema>;

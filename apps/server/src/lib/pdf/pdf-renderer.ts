@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import { drawableLogo } from '../images/logo-image.ts';
 
 /** `Content-Type` of a PDF. */
 export const PDF_CONTENT_TYPE = 'application/pdf';
@@ -160,16 +161,20 @@ let lastImageCheck: { src: string; usable: boolean } | undefined;
 /**
  * True when pdfmake can draw `src` (a PNG or JPEG data URL): a file that only starts like a PNG is
  * refused. Documents call it before placing a logo, so a damaged logo leaves a blank where it would be
- * rather than failing the document; the settings call it before saving one. The last answer is kept.
+ * rather than failing the document. An image over the logo limits (1 MB, 2,000 × 2,000 pixels, read
+ * from its header: a logo stored before those limits) is refused without being decoded. The last
+ * answer is kept.
  */
 export async function isUsableImage(src: string | null | undefined): Promise<boolean> {
   if (!src) return false;
   if (lastImageCheck?.src === src) return lastImageCheck.usable;
-  let usable = true;
-  try {
-    await renderPdf({ content: [{ image: src, width: 8 }] });
-  } catch {
-    usable = false;
+  let usable = drawableLogo(src) !== null;
+  if (usable) {
+    try {
+      await renderPdf({ content: [{ image: src, width: 8 }] });
+    } catch {
+      usable = false;
+    }
   }
   lastImageCheck = { src, usable };
   return usable;

@@ -1,6 +1,7 @@
 import type { Settings } from '@back-office/contract/settings';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { amountInFrenchWords } from '../../lib/amount-in-words.ts';
+import { drawableLogo } from '../../lib/images/logo-image.ts';
 import { formatAmount, toCents } from '../../lib/money.ts';
 import type { ReceiptDocumentData } from './receipts.repository.ts';
 
@@ -38,6 +39,7 @@ function paymentMode(method: string | null) {
  */
 export function receiptContent(data: ReceiptDocumentData, settings: Settings, pageBreak = false): Content[] {
   const { receipt, donor, currency } = data;
+  const logo = drawableLogo(settings.logo);
   const total = toCents(receipt.total) / 100;
   const isSwiss = currency.symbol.toUpperCase() === 'CHF';
   const mode = paymentMode(donor.paymentMethod);
@@ -68,7 +70,7 @@ export function receiptContent(data: ReceiptDocumentData, settings: Settings, pa
   return [
     {
       columns: [
-        settings.logo ? { image: settings.logo, fit: [90, 60], width: 100 } : { text: '', width: 0 },
+        logo ? { image: logo, fit: [90, 60], width: 100 } : { text: '', width: 0 },
         {
           stack: [
             { text: 'Reçu au titre des dons à certains organismes d’intérêt général', style: 'title' },

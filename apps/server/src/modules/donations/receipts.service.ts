@@ -142,6 +142,7 @@ export function createReceiptsService({
     }
     const organisation = settings.organisationName || 'notre association';
     await mailRepository.enqueue(tx, {
+      subscriberId: first.receipt.subscriberId,
       to: email,
       subject,
       text: `Bonjour ${[first.donor.title, first.donor.firstName, first.donor.lastName].filter(Boolean).join(' ')},\n\nVeuillez trouver ci-joint votre reçu fiscal.\nMerci pour votre soutien à ${organisation}.\n\n${settings.signatoryName}\n${settings.signatoryTitle}\n`,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { subscribers } from '../subscribers/subscribers.table.ts';
 import { type OutboxAttachment, type OutboxMessageRow, outboxMessages } from './mail.table.ts';
 
 /** A message to queue: plain text always, HTML and attachments optional. */
@@ -10,10 +11,18 @@ export type NewMail = {
   text: string;
   html?: string;
   attachments?: OutboxAttachment[];
+  /** The subscriber it is for, so that deleting them cancels it; left out for staff emails. */
+  subscriberId?: number;
 };
+
+/** Why the messages of a deleted subscriber are cancelled (kept on each message). */
+export const SUBSCRIBER_DELETED_REASON = 'Subscriber deleted.';
 
 /** A leased message; `interrupted` when an earlier lease ran out without an outcome (its worker stopped). */
 export type ClaimedMessage = OutboxMessageRow & { interrupted: boolean };
+
+/** True when the message's subscriber is deleted (hidden); false for staff emails. */
+const subscriberHidden = sql`exists (select 1 from ${subscribers} where ${subscribers.id} = ${outboxMessages.subscriberId} and ${subscribers.hidden})`;
 
 /** All SQL of the outbox (issue 2 §6). */
 export function createMailRepository() {
@@ -29,6 +38,7 @@ export function createMailRepository() {
           textBody: mail.text,
           htmlBody: mail.html ?? null,
           attachments: mail.attachments ?? [],
+          subscriberId: mail.subscriberId ?? null,
         })
         .returning();
       if (!row) throw new Error('insert into outbox_messages returned no row');
@@ -43,7 +53,10 @@ export function createMailRepository() {
      * A lease that runs out without `markSent` or `markFailedAttempt` means its worker stopped
      * before recording an outcome: the message is due again, with `interrupted` true on the row
      * returned (it may or may not have gone out already).
-     * Resolves with the leased rows, by id.
+     * A due message whose subscriber is deleted (hidden) is never leased but `cancelled` in the same
+     * statement: the deletion cancels the others, this catches one it left to the worker holding it
+     * (its lease ran out). Resolves with the leased rows, by id (fewer than `limit` when some were
+     * cancelled).
      */
     claimDue: async (
       db: Executor,
@@ -54,6 +67,7 @@ export function createMailRepository() {
           .select({
             dueId: sql<number>`${outboxMessages.id}`.as('due_id'),
             interrupted: sql<boolean>`${outboxMessages.lockedUntil} is not null`.as('interrupted'),
+            deleted: sql<boolean>`${subscriberHidden}`.as('subscriber_deleted'),
           })
           .from(outboxMessages)
           .where(
@@ -67,17 +81,29 @@ export function createMailRepository() {
           .limit(limit)
           .for('update', { skipLocked: true }),
       );
+      // A due message of a deleted subscriber is cancelled here, in the same statement, not leased.
+      const deleted = sql`"subscriber_deleted"`;
       const rows = await db
         .with(due)
         .update(outboxMessages)
         .set({
-          lockedUntil: sql`now() + make_interval(secs => ${lockSeconds})`,
-          attempts: sql`${outboxMessages.attempts} + 1`,
+          status: sql`case when ${deleted} then 'cancelled' else 'pending' end`,
+          cancelReason: sql`case when ${deleted} then ${SUBSCRIBER_DELETED_REASON} end`,
+          cancelledAt: sql`case when ${deleted} then now() end`,
+          lockedUntil: sql`case when ${deleted} then null else now() + make_interval(secs => ${lockSeconds}) end`,
+          attempts: sql`case when ${deleted} then ${outboxMessages.attempts} else ${outboxMessages.attempts} + 1 end`,
         })
         .from(due)
         .where(eq(outboxMessages.id, due.dueId))
-        .returning({ ...getTableColumns(outboxMessages), interrupted: due.interrupted });
-      return rows.sort((a, b) => a.id - b.id);
+        .returning({
+          ...getTableColumns(outboxMessages),
+          interrupted: due.interrupted,
+          deleted: due.deleted,
+        });
+      return rows
+        .filter((row) => !row.deleted)
+        .map(({ deleted: _deleted, ...row }) => row)
+        .sort((a, b) => a.id - b.id);
     },
 
     /** Records the SMTP server's acceptance: `sent`, lease and last error cleared. */
@@ -88,7 +114,10 @@ export function createMailRepository() {
         .where(eq(outboxMessages.id, id));
     },
 
-    /** Schedules another try after `delaySeconds`, or gives up (`failed`) when `giveUp`. */
+    /**
+     * Schedules another try after `delaySeconds`, or gives up (`failed`) when `giveUp`; a message whose
+     * subscriber was deleted while it was being sent is `cancelled` instead of tried again.
+     */
     markFailedAttempt: (
       db: Executor,
       {
@@ -101,12 +130,40 @@ export function createMailRepository() {
       db
         .update(outboxMessages)
         .set({
-          status: giveUp ? 'failed' : 'pending',
+          status: giveUp
+            ? 'failed'
+            : sql<'pending' | 'cancelled'>`case when ${subscriberHidden} then 'cancelled' else 'pending' end`,
+          cancelReason: sql`case when ${subscriberHidden} then ${SUBSCRIBER_DELETED_REASON} end`,
+          cancelledAt: sql`case when ${subscriberHidden} then now() end`,
           lastError: error.slice(0, 2000),
           lockedUntil: null,
           nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})`,
         })
         .where(eq(outboxMessages.id, id)),
+
+    /**
+     * Cancels the pending messages of subscriber `subscriberId` (call it in the transaction that
+     * deletes them), with `reason`, except those being sent right now (leased, lease not run out): the
+     * worker holding one finishes it, and will not retry it. A worker claiming at the same moment
+     * either got the row first (then it is being sent and left alone here: this update waits for the
+     * claim's row lock and sees the lease) or skips it (`SKIP LOCKED`) while this transaction holds it.
+     * Resolves with how many were cancelled.
+     */
+    cancelPendingForSubscriber: async (
+      db: Executor,
+      { subscriberId, reason }: { subscriberId: number; reason: string },
+    ): Promise<number> => {
+      const rows = await db
+        .update(outboxMessages)
+        .set({ status: 'cancelled', cancelReason: reason, cancelledAt: sql`now()`, lockedUntil: null })
+        .where(
+          sql`${outboxMessages.subscriberId} = ${subscriberId}
+              and ${outboxMessages.status} = 'pending'
+              and (${outboxMessages.lockedUntil} is null or ${outboxMessages.lockedUntil} < now())`,
+        )
+        .returning({ id: outboxMessages.id });
+      return rows.length;
+    },
 
     listMessages: (db: Executor) => db.select().from(outboxMessages).orderBy(outboxMessages.id),
   };

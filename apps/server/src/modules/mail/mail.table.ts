@@ -19,7 +19,18 @@ export const outboxMessages = pgTable(
     textBody: text().notNull(),
     htmlBody: text(),
     attachments: jsonb().$type<OutboxAttachment[]>().notNull().default([]),
-    status: text({ enum: ['pending', 'sent', 'failed'] })
+    /**
+     * The subscriber the message is for (receipt, bulk and brochure emails), null for staff emails
+     * (password links). Deleting the subscriber cancels their pending messages, and the worker never
+     * claims a message of a deleted subscriber. No foreign key: the outbox is restored and truncated
+     * on its own, and a subscriber is only ever hidden, never removed.
+     */
+    subscriberId: integer(),
+    /**
+     * `pending` (leased while `locked_until` is ahead: being sent), then `sent`, `failed` (gave up) or
+     * `cancelled` (never to be sent; why in `cancel_reason`).
+     */
+    status: text({ enum: ['pending', 'sent', 'failed', 'cancelled'] })
       .notNull()
       .default('pending'),
     attempts: integer().notNull().default(0),
@@ -28,9 +39,15 @@ export const outboxMessages = pgTable(
     lastError: text(),
     createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** Why a `cancelled` message will not be sent, e.g. "Subscriber deleted.". */
+    cancelReason: text(),
+    cancelledAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
   (table) => [
     index('outbox_messages_pending_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    index('outbox_messages_pending_subscriber_idx')
+      .on(table.subscriberId)
+      .where(sql`${table.status} = 'pending' and ${table.subscriberId} is not null`),
   ],
 );
 

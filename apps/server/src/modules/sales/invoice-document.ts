@@ -1,5 +1,6 @@
 import type { Settings } from '@back-office/contract/settings';
 import type { TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { drawableLogo } from '../../lib/images/logo-image.ts';
 import { formatAmount } from '../../lib/money.ts';
 import { frenchDate } from '../donations/receipt-document.ts';
 import type { SaleLineRow, SaleRow } from './sales.repository.ts';
@@ -19,6 +20,7 @@ export function invoiceDocument(
   settings: Settings,
 ): TDocumentDefinitions {
   const money = (value: string | number) => formatAmount(Number(value), currencySymbol);
+  const logo = drawableLogo(settings.logo);
   const issued = sale.addedOn.toISOString().slice(0, 10);
   const buyer = [
     sale.fullName,
@@ -70,10 +72,10 @@ export function invoiceDocument(
         columns: [
           {
             stack: [
-              ...(settings.logo
+              ...(logo
                 ? [
                     {
-                      image: settings.logo,
+                      image: logo,
                       fit: [110, 60] as [number, number],
                       margin: [0, 0, 0, 6] as [number, number, number, number],
                     },

@@ -3,37 +3,15 @@ import type { AuditValues } from '@back-office/contract/audit';
 import {
   DEFAULT_BROCHURE_EMAIL_SUBJECT,
   DEFAULT_BROCHURE_EMAIL_TEXT,
-  LOGO_MAX_BYTES,
   type Settings,
 } from '@back-office/contract/settings';
 import type { Database } from '../../db/client.ts';
 import { systemClock } from '../../lib/clock.ts';
-import { isUsableImage } from '../../lib/pdf/pdf-renderer.ts';
+import { LogoImageError, reencodeLogo } from '../../lib/images/logo-image.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { type AuditActor, type AuditService, createAuditService } from '../audit/audit.service.ts';
 import { createInvalidLogoError } from './settings.errors.ts';
 import type { SettingsRepository } from './settings.repository.ts';
-
-const SIGNATURES = {
-  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-  jpeg: [0xff, 0xd8, 0xff],
-} as const;
-
-/**
- * Checks that a logo data URL holds what it says: a PNG or JPEG (by its first bytes) of at most 1 MB.
- * @throws 400 `settings.invalid_logo` naming the `logo` field.
- */
-export function assertValidLogo(logo: string) {
-  const match = /^data:image\/(png|jpeg);base64,(.+)$/.exec(logo);
-  const invalid = (message: string) => createInvalidLogoError(message, [{ path: 'logo', message }]);
-  if (!match?.[1] || !match[2]) throw invalid('The logo must be a PNG or JPEG image.');
-  const bytes = Buffer.from(match[2], 'base64');
-  if (bytes.length > LOGO_MAX_BYTES) throw invalid('The logo must be at most 1 MB.');
-  const signature = SIGNATURES[match[1] as keyof typeof SIGNATURES];
-  if (!signature.every((byte, index) => bytes[index] === byte)) {
-    throw invalid('The logo must be a PNG or JPEG image.');
-  }
-}
 
 /** The settings as used: texts left empty get their French default (issue 4 §8). */
 export type EffectiveSettings = Settings & { brochureEmailSubject: string; brochureEmailText: string };
@@ -67,6 +45,16 @@ function audited(settings: Settings): AuditValues {
   return values;
 }
 
+/** The logo re-encoded, or a 400 naming `logo` with the reason it is refused. */
+async function cleanLogo(logo: string): Promise<string> {
+  try {
+    return await reencodeLogo(logo);
+  } catch (error) {
+    if (!(error instanceof LogoImageError)) throw error;
+    throw createInvalidLogoError(error.message, [{ path: 'logo', message: error.message }]);
+  }
+}
+
 const SETTINGS_ENTITY = { type: 'settings', id: 1, label: 'Organisation settings' } as const;
 
 /**
@@ -88,20 +76,16 @@ export function createSettingsService({
 
     /**
      * Replaces every setting sent; optional ones left out keep their value, and an empty email text
-     * means "use the default". Audited as `actor`'s, with the fields that changed. @throws 400 for a
-     * logo that is not a real PNG/JPEG up to 1 MB, or that cannot be drawn on documents.
+     * means "use the default". Audited as `actor`'s, with the fields that changed. The logo is stored
+     * re-encoded (a clean PNG/JPEG of the same size, without metadata; see {@link reencodeLogo}).
+     * @throws 400 `settings.invalid_logo` naming `logo` for a logo that is not a real PNG/JPEG, is over
+     * 1 MB or 2,000 × 2,000 pixels (read from its header, before any decoding), or cannot be decoded.
      */
     save: async (settings: Settings, actor: AuditActor): Promise<EffectiveSettings> => {
-      if (settings.logo) {
-        assertValidLogo(settings.logo);
-        if (!(await isUsableImage(settings.logo))) {
-          const message = 'The logo image is damaged: save it again as PNG or JPEG.';
-          throw createInvalidLogoError(message, [{ path: 'logo', message }]);
-        }
-      }
+      const logo = settings.logo ? await cleanLogo(settings.logo) : settings.logo;
       const saved = await db.transaction(async (tx) => {
         const before = await repository.get(tx);
-        await repository.save(tx, settings);
+        await repository.save(tx, { ...settings, logo });
         const after = await repository.get(tx);
         await audit.record(tx, {
           actor,

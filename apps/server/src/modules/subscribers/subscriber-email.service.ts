@@ -95,6 +95,7 @@ export function createSubscriberEmailService({
           const subject = oneLine(personalise(subjectTemplate, recipient, extra));
           const link = `${publicUrl}/unsubscribe?s=${recipient.id}&t=${sign(recipient.id)}`;
           await mailRepository.enqueue(tx, {
+            subscriberId: recipient.id,
             to: recipient.email,
             subject,
             text: withUnsubscribeFooter(personalise(message, recipient, extra), link),
@@ -134,6 +135,7 @@ export function createSubscriberEmailService({
         }
         const extra = { organisationName: settings.organisationName };
         await mailRepository.enqueue(tx, {
+          subscriberId: id,
           to: row.email,
           subject: oneLine(personalise(settings.brochureEmailSubject, row, extra)),
           text: personalise(settings.brochureEmailText, row, extra),

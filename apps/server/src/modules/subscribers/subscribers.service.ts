@@ -8,6 +8,11 @@ import type {
 import type { Database, Executor } from '../../db/client.ts';
 import { foldForSearch } from '../../lib/search-text.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
+import {
+  createMailRepository,
+  type MailRepository,
+  SUBSCRIBER_DELETED_REASON,
+} from '../mail/mail.repository.ts';
 import { describeSubscriberChanges } from './subscriber-history-text.ts';
 import { loadReferenceNames, type ReferenceIds, unknownReferenceErrors } from './subscriber-references.ts';
 import {
@@ -115,9 +120,12 @@ function toColumns(input: SaveSubscriber): Omit<SubscriberColumns, 'addedBy'> {
 export function createSubscribersService({
   db,
   repository,
+  mailRepository = createMailRepository(),
 }: {
   db: Database;
   repository: SubscribersRepository;
+  /** The outbox, whose pending messages to a subscriber are cancelled when they are deleted. */
+  mailRepository?: MailRepository;
 }) {
   const notFound = (id: number) => createSubscriberNotFoundError(`No subscriber has id ${id}.`);
 
@@ -262,7 +270,12 @@ export function createSubscribersService({
       });
     },
 
-    /** `DELETE /api/subscribers/{id}`: hides the record, keeping its donations, sales and history. @throws 404 */
+    /**
+     * `DELETE /api/subscribers/{id}`: hides the record, keeping its donations, sales and history, and in
+     * the same transaction cancels the emails queued for them and not yet sent (receipts, bulk and
+     * brochure emails; one being sent at this moment may still go), writing "Subscriber deleted." and,
+     * when there were any, "N queued emails cancelled." in the history. @throws 404
+     */
     remove: (id: number, user: AuthUser) =>
       db.transaction(async (tx) => {
         const locked = await repository.lockById(tx, id);
@@ -273,6 +286,17 @@ export function createSubscribersService({
           userName: user.fullName,
           description: 'Subscriber deleted.',
         });
+        const cancelled = await mailRepository.cancelPendingForSubscriber(tx, {
+          subscriberId: id,
+          reason: SUBSCRIBER_DELETED_REASON,
+        });
+        if (cancelled > 0) {
+          await repository.addHistory(tx, {
+            subscriberId: id,
+            userName: user.fullName,
+            description: `${cancelled} queued ${cancelled === 1 ? 'email' : 'emails'} cancelled.`,
+          });
+        }
       }),
 
     /** `GET /api/subscribers/{id}/history`, newest first. @throws 404 for an unknown id. */

@@ -1,18 +1,43 @@
-import { LOGO_MAX_BYTES } from '@back-office/contract/settings';
+import {
+  LOGO_MAX_BYTES,
+  LOGO_MAX_SIDE,
+  LOGO_PIXELS_MESSAGE,
+  LOGO_SIZE_MESSAGE,
+  LOGO_TYPE_MESSAGE,
+} from '@back-office/contract/settings';
 import { Box, Button, Center, FileButton, Group, Image, Input, Stack, Text } from '@mantine/core';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
+import { imageSize } from 'image-size';
 import { type ReactNode, useRef } from 'react';
 
-/** Why a logo is refused (issue 3 §5), worded as the contract's own checks. */
-export const LOGO_TYPE_MESSAGE = 'The logo must be a PNG or JPEG image.';
-export const LOGO_SIZE_MESSAGE = 'The logo must be at most 1 MB.';
 const LOGO_READ_MESSAGE = 'The file could not be read.';
+/** What the field says of the limits, the server's own (contract `LOGO_*`). */
+const LOGO_LIMITS = `PNG or JPEG, at most 1 MB and ${LOGO_MAX_SIDE} × ${LOGO_MAX_SIDE} pixels.`;
 const LOGO_TYPES = ['image/png', 'image/jpeg'];
+/** What image-size calls each accepted file type. */
+const HEADER_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
 
-/** Why `file` cannot be the logo (PNG or JPEG, at most 1 MB; issue 3 §5), or null when it can. */
+/** Why `file` cannot be the logo by its type and size in bytes (PNG or JPEG, at most 1 MB), or null when it can. */
 export function logoFileProblem(file: File): string | null {
   if (!LOGO_TYPES.includes(file.type)) return LOGO_TYPE_MESSAGE;
   if (file.size > LOGO_MAX_BYTES) return LOGO_SIZE_MESSAGE;
+  return null;
+}
+
+/**
+ * Why the bytes of a `type` file (`image/png` or `image/jpeg`) cannot be the logo by their header, never
+ * decoding the pixels: not that kind of image, or over {@link LOGO_MAX_SIDE} pixels wide or high (the
+ * server refuses the same); null when they can.
+ */
+export function logoHeaderProblem(type: string, bytes: Uint8Array): string | null {
+  let header: ReturnType<typeof imageSize>;
+  try {
+    header = imageSize(bytes);
+  } catch {
+    return LOGO_TYPE_MESSAGE;
+  }
+  if (header.type !== HEADER_TYPES[type]) return LOGO_TYPE_MESSAGE;
+  if (header.width > LOGO_MAX_SIDE || header.height > LOGO_MAX_SIDE) return LOGO_PIXELS_MESSAGE;
   return null;
 }
 
@@ -34,8 +59,9 @@ type LogoFieldProps = {
 };
 
 /**
- * The organisation's logo (issue 3 §5: PNG or JPEG, at most 1 MB, checked here before the server
- * checks it again): a preview, a button to choose a file and one to remove the logo.
+ * The organisation's logo (PNG or JPEG, at most 1 MB and 2000 × 2000 pixels, checked here from the
+ * file's size and header before the server checks it again and stores it re-encoded): a preview, a
+ * button to choose a file and one to remove the logo.
  */
 export function LogoField({ value, error, onChange, onError }: LogoFieldProps) {
   const resetRef = useRef<() => void>(null);
@@ -49,6 +75,11 @@ export function LogoField({ value, error, onChange, onError }: LogoFieldProps) {
       return;
     }
     try {
+      const headerProblem = logoHeaderProblem(file.type, new Uint8Array(await file.arrayBuffer()));
+      if (headerProblem) {
+        onError(headerProblem);
+        return;
+      }
       onChange(await readAsDataUrl(file));
       onError(null);
     } catch {
@@ -57,8 +88,8 @@ export function LogoField({ value, error, onChange, onError }: LogoFieldProps) {
   };
 
   return (
-    <Input.Wrapper label="Logo" description="PNG or JPEG, at most 1 MB." error={error} id="settings-logo">
-      <Group align="center" gap="md" mt={6} wrap="nowrap">
+    <Input.Wrapper label="Logo" description={LOGO_LIMITS} error={error} id="settings-logo">
+      <Group align="center" gap="md" mt={6} wrap="wrap">
         <Box
           w={160}
           h={96}

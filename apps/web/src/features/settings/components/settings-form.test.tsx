@@ -79,6 +79,40 @@ describe('SettingsForm', () => {
     expect(screen.queryByRole('img', { name: 'Logo preview' })).not.toBeInTheDocument();
   });
 
+  it.each([
+    [2001, 10],
+    [10, 10_000],
+  ])('refuses a %i × %i PNG logo from its header', async (width, height) => {
+    signIn();
+    mockFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
+    renderWithProviders(<SettingsForm />);
+    await screen.findByLabelText('Organisation name');
+    const bytes = PNG_BYTES.slice();
+    const header = new DataView(bytes.buffer);
+    header.setUint32(16, width);
+    header.setUint32(20, height);
+    pickLogo(new File([bytes], 'huge.png', { type: 'image/png' }));
+    expect(await screen.findByText('The logo must be at most 2000 × 2000 pixels.')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Logo preview' })).not.toBeInTheDocument();
+  });
+
+  it('refuses a file named PNG that is not an image', async () => {
+    signIn();
+    mockFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
+    renderWithProviders(<SettingsForm />);
+    await screen.findByLabelText('Organisation name');
+    pickLogo(new File(['not an image at all'], 'logo.png', { type: 'image/png' }));
+    expect(await screen.findByText('The logo must be a PNG or JPEG image.')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Logo preview' })).not.toBeInTheDocument();
+  });
+
+  it('tells the limits of the logo', async () => {
+    signIn();
+    mockFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
+    renderWithProviders(<SettingsForm />);
+    expect(await screen.findByText('PNG or JPEG, at most 1 MB and 2000 × 2000 pixels.')).toBeInTheDocument();
+  });
+
   it('previews a PNG logo, can remove it again, and saves every field with it', async () => {
     signIn();
     const requests = mockFetch({
