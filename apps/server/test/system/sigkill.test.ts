@@ -94,8 +94,12 @@ function startClients(baseUrl: string, token: string, buyerIds: number[], produc
       const items = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => ({
         productId: pick(productIds),
         quantity: 1 + Math.floor(Math.random() * 5),
-        euroUnitPrice: pick([4.5, 12.3, 19.99, 7]),
-        swissUnitPrice: pick([5, 13.5, 21, 8.2]),
+        // The catalogue's prices (see the products below), or a free line: the server refuses others.
+        ...pick([
+          { euroUnitPrice: 12.3, swissUnitPrice: 13.5 },
+          { euroUnitPrice: 12.3, swissUnitPrice: 13.5 },
+          { euroUnitPrice: 0, swissUnitPrice: 0 },
+        ]),
       }));
       const answer = await call('POST', '/api/sales', {
         subscriberId: pick(buyerIds),
