@@ -58,6 +58,7 @@ const products: Product[] = [
     active: true,
     currentStock: 10,
     minStockAlert: 1,
+    version: 1,
   },
   {
     id: 2,
@@ -67,6 +68,7 @@ const products: Product[] = [
     active: true,
     currentStock: 10,
     minStockAlert: 1,
+    version: 1,
   },
   {
     id: 3,
@@ -76,6 +78,7 @@ const products: Product[] = [
     active: true,
     currentStock: 5,
     minStockAlert: 1,
+    version: 1,
   },
   {
     id: 4,
@@ -85,6 +88,7 @@ const products: Product[] = [
     active: false,
     currentStock: 0,
     minStockAlert: 0,
+    version: 1,
   },
 ];
 
