@@ -97,7 +97,7 @@ function ProductRow({ product, onEdit, onStock }: ProductRowProps) {
         </Group>
       </Table.Td>
       <Table.Td w={200}>
-        <Text c={lowStock ? 'red.7' : undefined} fw={lowStock ? 500 : undefined}>
+        <Text c={lowStock ? 'red.9' : undefined} fw={lowStock ? 500 : undefined}>
           {stockText(product.currentStock)}
         </Text>
       </Table.Td>

@@ -75,7 +75,7 @@ export function StockAdjustmentForm({ product, onBusyChange, onDone }: StockAdju
           {...form.getInputProps('reason')}
         />
         {quantity !== 0 ? (
-          <Text size="sm" c={after < 0 ? 'red.8' : 'dimmed'} aria-live="polite">
+          <Text size="sm" c={after < 0 ? 'red.9' : 'dimmed'} aria-live="polite">
             Stock after: {formatNumber(after)} item(s)
           </Text>
         ) : null}

@@ -94,7 +94,7 @@ function MovementsView({ product, onAdjust }: { product: Product; onAdjust: () =
         <EmptyState message="No stock movements yet." />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={560} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
             <Table verticalSpacing="xs" aria-label="Stock movements">
               <Table.Thead>
                 <Table.Tr>
@@ -111,7 +111,7 @@ function MovementsView({ product, onAdjust }: { product: Product; onAdjust: () =
                   <Table.Tr key={movement.id}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(movement.at)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{movementLabel(movement)}</Table.Td>
-                    <Table.Td ta="right" c={movement.quantity < 0 ? 'red.8' : 'green.9'}>
+                    <Table.Td ta="right" c={movement.quantity < 0 ? 'red.9' : undefined}>
                       {signedQuantity(movement.quantity)}
                     </Table.Td>
                     <Table.Td ta="right">{formatNumber(movement.stockAfter)}</Table.Td>

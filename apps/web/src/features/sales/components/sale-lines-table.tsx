@@ -49,7 +49,7 @@ export function SaleLinesTable({ form, totals, symbol, stock }: SaleLinesTablePr
 
   return (
     <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={890}>
+      <Table.ScrollContainer minWidth={890} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
         <Table verticalSpacing="xs" horizontalSpacing="md" aria-label="Sale lines">
           <Table.Thead>
             <Table.Tr>
@@ -77,7 +77,7 @@ export function SaleLinesTable({ form, totals, symbol, stock }: SaleLinesTablePr
                   <Table.Td>
                     <Text fw={500}>{line.productName}</Text>
                     {form.errors[`lines.${index}.productName`] ? (
-                      <Text c="red" size="xs">
+                      <Text c="red.9" size="xs">
                         {form.errors[`lines.${index}.productName`]}
                       </Text>
                     ) : null}
@@ -212,7 +212,7 @@ function StockCell({
   if (available === undefined) return <Text c="dimmed">–</Text>;
   return (
     <>
-      <Text c={shortfall ? 'red.8' : undefined} fw={shortfall ? 600 : undefined}>
+      <Text c={shortfall ? 'red.9' : undefined} fw={shortfall ? 600 : undefined}>
         {formatNumber(available)}
       </Text>
       {shortfall ? (
