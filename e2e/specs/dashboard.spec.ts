@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createProductThroughApi, uniqueName, updateProductThroughApi } from '../fixtures/catalogue.ts';
+import { adjustStockThroughApi, createProductThroughApi, uniqueName } from '../fixtures/catalogue.ts';
 import { ADMIN } from '../fixtures/env.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { screenshot, signInThroughUi } from '../fixtures/ui.ts';
@@ -32,7 +32,7 @@ test('a product made low in stock shows in Low Stock Products after a refresh', 
   await expect(page.getByLabel('Total active subscribers')).toHaveText(/^Total: \d[\d\u202f]*$/);
   await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
 
-  await updateProductThroughApi(request, adminToken, product, { currentStock: 2 });
+  await adjustStockThroughApi(request, adminToken, product.id, -18, 'Inventaire');
   await page.reload();
   const row = lowStockTable(page).getByRole('row').filter({ hasText: name });
   await expect(row).toBeVisible();
@@ -57,7 +57,7 @@ test('the dashboard reloads its widgets every 30 seconds on its own', async ({
   await expect(lowStockTable(page)).toBeVisible();
   await expect(lowStockTable(page).getByRole('row').filter({ hasText: name })).toHaveCount(0);
 
-  await updateProductThroughApi(request, adminToken, product, { currentStock: 1 });
+  await adjustStockThroughApi(request, adminToken, product.id, -49, 'Inventaire');
   await page.clock.fastForward(31_000);
   await expect(lowStockTable(page).getByRole('row').filter({ hasText: name })).toBeVisible();
 });

@@ -42,6 +42,7 @@ import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createProductsRepository } from './modules/products/products.repository.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { createProductsService } from './modules/products/products.service.ts';
+import { createStockMovementsRepository } from './modules/products/stock-movements.repository.ts';
 import { createReferenceListsRepository } from './modules/reference-lists/reference-lists.repository.ts';
 import { referenceListsRoutes } from './modules/reference-lists/reference-lists.routes.ts';
 import { createReferenceListsService } from './modules/reference-lists/reference-lists.service.ts';
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps) {
   const productsService = createProductsService({
     db,
     repository: createProductsRepository(),
+    stock: createStockMovementsRepository(),
     audit: auditService,
   });
   const referenceListsService = createReferenceListsService({

@@ -34,9 +34,14 @@ export const saleLineInputSchema = z.object({
     .int({ message: 'The quantity must be a whole number above 0.' })
     .positive({ message: 'The quantity must be a whole number above 0.' })
     .max(1_000_000, { message: 'The quantity is too large.' }),
+  /**
+   * The catalogue's euro price, or 0 for a free line. The server checks the price of the sale's
+   * currency (euro, or Swiss when `swissSale`) against the catalogue and stores the catalogue's.
+   */
   euroUnitPrice: price('The euro price is required.'),
+  /** The catalogue's Swiss price, or 0 for a free line. */
   swissUnitPrice: price('The Swiss price is required.'),
-  /** Ignored: the server takes the euro or Swiss price according to `swissSale`. */
+  /** Optional: when sent, it must be the price charged (the euro or Swiss one above). */
   unitPrice: z.number().optional(),
 });
 export type SaleLineInput = z.infer<typeof saleLineInputSchema>;

@@ -94,8 +94,12 @@ function startClients(baseUrl: string, token: string, buyerIds: number[], produc
       const items = Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => ({
         productId: pick(productIds),
         quantity: 1 + Math.floor(Math.random() * 5),
-        euroUnitPrice: pick([4.5, 12.3, 19.99, 7]),
-        swissUnitPrice: pick([5, 13.5, 21, 8.2]),
+        // The catalogue's prices (see the products below), or a free line: the server refuses others.
+        ...pick([
+          { euroUnitPrice: 12.3, swissUnitPrice: 13.5 },
+          { euroUnitPrice: 12.3, swissUnitPrice: 13.5 },
+          { euroUnitPrice: 0, swissUnitPrice: 0 },
+        ]),
       }));
       const answer = await call('POST', '/api/sales', {
         subscriberId: pick(buyerIds),
@@ -353,6 +357,22 @@ describe('SIGKILL during a bulk email, sales and donations', () => {
       [productIds],
     );
     for (const product of stock) expect(product.current_stock).toBe(INITIAL_STOCK - Number(product.sold));
+    // The stock ledger agrees: one `sale` movement per product of each sale, none left by a killed one.
+    expect(
+      await rows(
+        `select p.id from products p
+          where p.id = any($1::int[])
+            and coalesce((select -sum(m.quantity) from stock_movements m where m.product_id = p.id), 0)
+                <> coalesce((select sum(l.quantity) from sale_lines l where l.product_id = p.id), 0)`,
+        [productIds],
+      ),
+    ).toEqual([]);
+    expect(
+      await rows(
+        `select m.id from stock_movements m
+          where m.kind <> 'sale' or not exists (select 1 from sales s where s.id = m.sale_id)`,
+      ),
+    ).toEqual([]);
 
     // Donations: every acknowledged one stored as sent, each with its history line.
     const donations = await rows<{

@@ -4,7 +4,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { TOAST_AUTO_CLOSE_MS } from '../lib/notify.ts';
 import { queryClient as appQueryClient } from '../lib/query-client.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 type AppProviderProps = {
   children: ReactNode;
@@ -19,7 +19,7 @@ type AppProviderProps = {
  */
 export function AppProvider({ children, queryClient = appQueryClient, env = 'default' }: AppProviderProps) {
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <Notifications position="bottom-right" autoClose={TOAST_AUTO_CLOSE_MS} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

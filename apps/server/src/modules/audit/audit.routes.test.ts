@@ -40,6 +40,9 @@ const settings = {
   logo: null as string | null,
 };
 
+/** What an edit sends: the catalogue fields, never the stock (it moves through adjustments). */
+const { currentStock: _stock, ...productEdit } = product;
+
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** Calls the API as the first Administrator (or with `token`). */
@@ -245,8 +248,9 @@ describe('audit trail: products', () => {
     expect(created.statusCode).toBe(201);
     const { id } = created.json() as { id: number };
     const updated = await call('PATCH', `/api/products/${id}`, {
-      ...product,
+      ...productEdit,
       id,
+      version: 1,
       name: 'Calendrier 2028',
       euroPrice: 13,
       active: false,
@@ -288,7 +292,10 @@ describe('audit trail: products', () => {
     expect(
       (await call('POST', '/api/products', { ...product, name: 'ab' }, user.tokens.id_token)).statusCode,
     ).toBe(400);
-    expect((await call('PATCH', '/api/products/999999', product, user.tokens.id_token)).statusCode).toBe(404);
+    expect(
+      (await call('PATCH', '/api/products/999999', { ...productEdit, version: 1 }, user.tokens.id_token))
+        .statusCode,
+    ).toBe(404);
     expect((await call('DELETE', '/api/products/999999', undefined, user.tokens.id_token)).statusCode).toBe(
       404,
     );
@@ -300,7 +307,7 @@ describe('audit trail: products', () => {
     const mismatch = await call(
       'PATCH',
       `/api/products/${id}`,
-      { ...product, id: id + 1 },
+      { ...productEdit, id: id + 1, version: 1 },
       user.tokens.id_token,
     );
     expect(mismatch.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-import type { Product, SaveProductInput } from '@back-office/contract/products';
+import type { Product, SaveProductInput, UpdateProductInput } from '@back-office/contract/products';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type ProductRow, products } from './products.table.ts';
@@ -13,15 +13,16 @@ export function toProductDto(row: ProductRow): Product {
     active: row.active,
     currentStock: row.currentStock,
     minStockAlert: row.minStockAlert,
+    version: row.version,
   };
 }
 
-const toColumns = (input: SaveProductInput) => ({
+/** The catalogue fields of a product; never the stock, which moves only through the ledger. */
+const toColumns = (input: Omit<SaveProductInput, 'currentStock'> | UpdateProductInput) => ({
   name: input.name,
   euroPrice: input.euroPrice.toFixed(2),
   swissPrice: input.swissPrice.toFixed(2),
   active: input.active,
-  currentStock: input.currentStock,
   minStockAlert: input.minStockAlert,
 });
 
@@ -49,17 +50,19 @@ export function createProductsRepository() {
       return row ? toProductDto(row) : undefined;
     },
 
+    /** A new product with a stock of 0: the initial stock is a movement (see stock-movements.repository). */
     insert: async (db: Executor, input: SaveProductInput) => {
       const [row] = await db.insert(products).values(toColumns(input)).returning();
       if (!row) throw new Error('insert into products returned no row');
       return toProductDto(row);
     },
 
-    update: async (db: Executor, id: number, input: SaveProductInput) => {
+    /** Saves the catalogue fields only if the stored version is still `expectedVersion`, and bumps it. */
+    update: async (db: Executor, id: number, expectedVersion: number, input: UpdateProductInput) => {
       const [row] = await db
         .update(products)
-        .set({ ...toColumns(input), updatedAt: sql`now()` })
-        .where(and(eq(products.id, id), notDeleted))
+        .set({ ...toColumns(input), version: sql`${products.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(products.id, id), eq(products.version, expectedVersion), notDeleted))
         .returning();
       return row ? toProductDto(row) : undefined;
     },

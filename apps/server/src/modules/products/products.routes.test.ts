@@ -12,6 +12,9 @@ const product = {
   minStockAlert: 5,
 };
 
+/** What the edit form sends: the catalogue fields, without the stock. */
+const { currentStock: _stock, ...editable } = product;
+
 async function headers() {
   return bearer((await login(ctx)).id_token);
 }
@@ -25,19 +28,25 @@ describe('products', () => {
     const created = await create();
     expect(created.statusCode).toBe(201);
     const { id } = created.json();
-    expect(created.json()).toEqual({ id, ...product });
+    expect(created.json()).toEqual({ id, ...product, version: 1 });
 
     const list = await ctx.app.inject({ url: '/api/products', headers: await headers() });
-    expect(list.json()).toEqual([{ id, ...product }]);
+    expect(list.json()).toEqual([{ id, ...product, version: 1 }]);
 
     const updated = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/products/${id}`,
       headers: await headers(),
-      payload: { ...product, id, name: 'Calendrier 2028', euroPrice: 0.1, active: false },
+      payload: { ...editable, id, version: 1, name: 'Calendrier 2028', euroPrice: 0.1, active: false },
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ name: 'Calendrier 2028', euroPrice: 0.1, active: false });
+    expect(updated.json()).toMatchObject({
+      name: 'Calendrier 2028',
+      euroPrice: 0.1,
+      active: false,
+      currentStock: 3,
+      version: 2,
+    });
 
     const deleted = await ctx.app.inject({
       method: 'DELETE',
@@ -85,7 +94,7 @@ describe('products', () => {
       method: 'PATCH',
       url: '/api/products/999',
       headers: await headers(),
-      payload: product,
+      payload: { ...editable, version: 1 },
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('products.not_found');
@@ -94,7 +103,7 @@ describe('products', () => {
       method: 'PATCH',
       url: `/api/products/${id}`,
       headers: await headers(),
-      payload: { ...product, id: id + 1 },
+      payload: { ...editable, id: id + 1, version: 1 },
     });
     expect(mismatch.statusCode).toBe(400);
     expect(
@@ -122,5 +131,34 @@ describe('products', () => {
     expect(lines[0]).toBe('id,name,euroPrice,swissPrice,active,currentStock,minStockAlert');
     expect(lines).toContain('1,Agenda été,1234.5,1300,true,3,5');
     expect(lines).toContain(`2,"'=HYPERLINK(""http://evil"")",2,1300,true,3,5`);
+  });
+
+  it('refuses a stale edit (409), an edit without version or with the stock (400), and writes nothing', async () => {
+    const { id } = (await create()).json();
+    const patch = async (payload: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'PATCH', url: `/api/products/${id}`, headers: await headers(), payload });
+    expect((await patch({ ...editable, version: 1, name: 'Calendrier A' })).statusCode).toBe(200);
+
+    const stale = await patch({ ...editable, version: 1, name: 'Calendrier B' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 'products.stale',
+      errors: [{ path: 'version', message: 'This product was changed since you opened it.' }],
+    });
+    const missing = await patch({ ...editable, name: 'Calendrier C' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([
+      { path: 'version', message: 'The version read before editing is required.' },
+    ]);
+    const withStock = await patch({ ...editable, version: 2, currentStock: 50 });
+    expect(withStock.statusCode).toBe(400);
+    expect(withStock.json().errors).toEqual([
+      {
+        path: 'currentStock',
+        message: 'The stock changes only through a stock adjustment, not by editing the product.',
+      },
+    ]);
+    const now = await ctx.app.inject({ url: `/api/products/${id}`, headers: await headers() });
+    expect(now.json()).toMatchObject({ name: 'Calendrier A', currentStock: 3, version: 2 });
   });
 });

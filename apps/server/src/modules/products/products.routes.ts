@@ -3,6 +3,10 @@ import {
   productListSchema,
   productSchema,
   saveProductInputSchema,
+  stockAdjustmentInputSchema,
+  stockMovementListSchema,
+  stockMovementQuerySchema,
+  stockMovementSchema,
   updateProductInputSchema,
 } from '@back-office/contract/products';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,7 +32,10 @@ export function productsExportFilename(now: Date): string {
   return `products-export-${now.toISOString().slice(0, 10)}.csv`;
 }
 
-/** Products endpoints (part 1 §7 Products). Any signed-in user. */
+/**
+ * Products endpoints (part 1 §7 Products) and their stock ledger (`/movements`, `/adjustments`).
+ * Any signed-in user.
+ */
 export const productsRoutes: FastifyPluginAsyncZod<{
   productsService: ProductsService;
   clock: Clock;
@@ -101,6 +108,37 @@ export const productsRoutes: FastifyPluginAsyncZod<{
       },
     },
     (request) => service.update(request.params.id, request.body, currentUser(request)),
+  );
+
+  app.get(
+    '/api/products/:id/movements',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: "A product's stock movements, newest first: {count, models}",
+        params: idParamsSchema,
+        querystring: stockMovementQuerySchema,
+        response: { 200: stockMovementListSchema },
+      },
+    },
+    (request) => service.movements(request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/products/:id/adjustments',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Adjust the stock by a signed quantity with a reason (409 insufficient_stock below 0)',
+        params: idParamsSchema,
+        body: stockAdjustmentInputSchema,
+        response: { 201: stockMovementSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.adjust(request.params.id, request.body, currentUser(request))),
   );
 
   app.delete(

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, type SQL, sql } from 
 import { type Executor, queryRows } from '../../db/client.ts';
 import { likePrefix } from '../../lib/search-text.ts';
 import { products } from '../products/products.table.ts';
+import { findStock, moveStock } from '../products/stock-movements.repository.ts';
 import { currencies } from '../reference-lists/reference-lists.table.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
 import { saleLines, sales } from './sales.table.ts';
@@ -75,10 +76,15 @@ export function createSalesRepository() {
       return Number(row.last_ref);
     },
 
-    /** Products that can be sold (not deleted), by id. */
+    /** Products that can be sold (not deleted), by id, with their catalogue prices (`numeric` strings). */
     findProducts: async (db: Executor, ids: number[]) => {
       const rows = await db
-        .select({ id: products.id, name: products.name })
+        .select({
+          id: products.id,
+          name: products.name,
+          euroPrice: products.euroPrice,
+          swissPrice: products.swissPrice,
+        })
         .from(products)
         .where(and(inArray(products.id, ids), isNull(products.deletedAt)));
       return new Map(rows.map((row) => [row.id, row]));
@@ -104,12 +110,16 @@ export function createSalesRepository() {
     insertLines: (db: Executor, lines: Array<typeof saleLines.$inferInsert>) =>
       db.insert(saleLines).values(lines),
 
-    /** Moves stock by `delta` items (negative on a sale); one atomic UPDATE so concurrent sales stay exact. */
-    moveStock: (db: Executor, productId: number, delta: number) =>
-      db
-        .update(products)
-        .set({ currentStock: sql`${products.currentStock} + ${delta}` })
-        .where(eq(products.id, productId)),
+    /**
+     * Moves a product's stock and writes its ledger row (`kind` `sale` with a negative quantity,
+     * `saleCancelled` with a positive one, `saleId`, the user), in the caller's transaction. This is
+     * the one function anything that takes items out for a sale or puts them back must call.
+     * @returns the movement, or undefined when the product holds too few items (nothing written).
+     */
+    moveStock,
+
+    /** A product's name and current stock (to say how many are available), deleted ones too. */
+    findStock,
 
     findSale: async (db: Executor, id: number) => {
       const [row] = await db

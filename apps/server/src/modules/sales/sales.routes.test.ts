@@ -60,7 +60,6 @@ function salePayload(
       quantity: item.quantity,
       euroUnitPrice: item.euro,
       swissUnitPrice: item.swiss,
-      unitPrice: 999,
     })),
     ...extra,
   };
@@ -183,12 +182,104 @@ describe('sales', () => {
     const ok = await api(
       'POST',
       '/api/sales',
-      salePayload(buyer?.id ?? 0, [{ productId: agenda.id, quantity: 1, euro: 1, swiss: 1 }]),
+      salePayload(buyer?.id ?? 0, [{ productId: agenda.id, quantity: 1, euro: 12.5, swiss: 14 }]),
     );
     expect(ok.json().ref).toBe(1);
   });
 
-  it('puts the stock back when a sale is deleted, and writes the history', async () => {
+  it('answers 409 insufficient_stock naming the product and what is left, and writes nothing', async () => {
+    token = '';
+    const [buyer] = await insertSubscribers(ctx, [buildSubscriber()]);
+    const agenda = await product('Agenda été', 12.5, 14, 3);
+    const mug = await product('Mug du lac', 5, 6, 10);
+    const response = await api(
+      'POST',
+      '/api/sales',
+      salePayload(buyer?.id ?? 0, [
+        { productId: mug.id, quantity: 2, euro: 5, swiss: 6 },
+        { productId: agenda.id, quantity: 2, euro: 12.5, swiss: 14 },
+        { productId: agenda.id, quantity: 2, euro: 0, swiss: 0 },
+      ]),
+    );
+    expect(response.statusCode).toBe(409);
+    const message = 'Only 3 of "Agenda été" in stock (4 asked).';
+    expect(response.json()).toMatchObject({
+      code: 'products.insufficient_stock',
+      detail: message,
+      errors: [{ path: 'items.1.quantity', message }],
+    });
+    expect(await stockOf(agenda.id)).toBe(3);
+    expect(await stockOf(mug.id)).toBe(10);
+    expect((await api('GET', `/api/products/${mug.id}/movements`)).json().count).toBe(1);
+    const exact = await api(
+      'POST',
+      '/api/sales',
+      salePayload(buyer?.id ?? 0, [{ productId: agenda.id, quantity: 3, euro: 12.5, swiss: 14 }]),
+    );
+    expect(exact.json()).toMatchObject({ ref: 1 });
+    expect(await stockOf(agenda.id)).toBe(0);
+  });
+
+  it.each([
+    [
+      false,
+      { euro: 1, swiss: 14 },
+      'items.0.euroUnitPrice',
+      "The euro price must be the catalogue's (12.50) or 0 for a free line.",
+    ],
+    [
+      true,
+      { euro: 12.5, swiss: 1 },
+      'items.0.swissUnitPrice',
+      "The Swiss price must be the catalogue's (14.00) or 0 for a free line.",
+    ],
+    [
+      false,
+      { euro: 12.5, swiss: 14, unitPrice: 0.01 },
+      'items.0.unitPrice',
+      "The euro price must be the catalogue's (12.50) or 0 for a free line.",
+    ],
+  ])(
+    'refuses a price the catalogue does not have (Swiss sale %s, line %j)',
+    async (swissSale, prices, path, message) => {
+      token = '';
+      const [buyer] = await insertSubscribers(ctx, [buildSubscriber()]);
+      const agenda = await product('Agenda été', 12.5, 14, 10);
+      const payload = salePayload(buyer?.id ?? 0, [{ productId: agenda.id, quantity: 1, ...prices }], {
+        swissSale,
+      });
+      const response = await api('POST', '/api/sales', {
+        ...payload,
+        items: payload.items.map((item) => ({
+          ...item,
+          ...('unitPrice' in prices ? { unitPrice: prices.unitPrice } : {}),
+        })),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual([{ path, message }]);
+      expect(await stockOf(agenda.id)).toBe(10);
+    },
+  );
+
+  it('stores the catalogue prices, or 0 for both on a free line, whatever else the line says', async () => {
+    token = '';
+    const [buyer] = await insertSubscribers(ctx, [buildSubscriber()]);
+    const agenda = await product('Agenda été', 12.5, 14, 10);
+    const response = await api(
+      'POST',
+      '/api/sales',
+      salePayload(buyer?.id ?? 0, [
+        { productId: agenda.id, quantity: 1, euro: 12.5, swiss: 999 },
+        { productId: agenda.id, quantity: 1, euro: 0, swiss: 999 },
+      ]),
+    );
+    expect(response.json().saleDetails).toEqual([
+      expect.objectContaining({ euroUnitPrice: 12.5, swissUnitPrice: 14, unitPrice: 12.5, lineTotal: 12.5 }),
+      expect.objectContaining({ euroUnitPrice: 0, swissUnitPrice: 0, unitPrice: 0, lineTotal: 0 }),
+    ]);
+  });
+
+  it('puts the stock back when a sale is deleted, writes both movements and the history', async () => {
     token = '';
     const [buyer] = await insertSubscribers(ctx, [buildSubscriber()]);
     const agenda = await product('Agenda été', 12.5, 14, 10);
@@ -196,18 +287,55 @@ describe('sales', () => {
       await api(
         'POST',
         '/api/sales',
-        salePayload(buyer?.id ?? 0, [{ productId: agenda.id, quantity: 4, euro: 12.5, swiss: 14 }]),
+        salePayload(buyer?.id ?? 0, [
+          { productId: agenda.id, quantity: 3, euro: 12.5, swiss: 14 },
+          { productId: agenda.id, quantity: 1, euro: 0, swiss: 0 },
+        ]),
       )
     ).json();
     expect(await stockOf(agenda.id)).toBe(6);
     expect((await api('DELETE', `/api/sales/${sale.id}`)).statusCode).toBe(204);
     expect(await stockOf(agenda.id)).toBe(10);
     expect((await api('DELETE', `/api/sales/${sale.id}`)).statusCode).toBe(404);
+    expect(await stockOf(agenda.id)).toBe(10);
     const [latest] = (await api('GET', `/api/subscribers/${buyer?.id}/history`)).json();
-    expect(latest.description).toBe('Sale #1 of 50,00 € deleted; its items were put back in stock.');
+    expect(latest.description).toBe('Sale #1 of 37,50 € deleted; its items were put back in stock.');
+    const movements = (await api('GET', `/api/products/${agenda.id}/movements`)).json();
+    expect(movements).toEqual({
+      count: 3,
+      models: [
+        {
+          id: expect.any(Number),
+          at: expect.any(String),
+          kind: 'saleCancelled',
+          quantity: 4,
+          stockAfter: 10,
+          saleId: sale.id,
+          userName: 'Administrator',
+        },
+        {
+          id: expect.any(Number),
+          at: expect.any(String),
+          kind: 'sale',
+          quantity: -4,
+          stockAfter: 6,
+          saleId: sale.id,
+          userName: 'Administrator',
+        },
+        {
+          id: expect.any(Number),
+          at: expect.any(String),
+          kind: 'adjustment',
+          quantity: 10,
+          stockAfter: 10,
+          reason: 'Stock initial',
+          userName: 'Administrator',
+        },
+      ],
+    });
   });
 
-  it('keeps stock exact and references gapless under 20 concurrent sales', async () => {
+  it('sells exactly the stock under 20 concurrent sales of the last 15, references gapless', async () => {
     token = '';
     const [buyer] = await insertSubscribers(ctx, [buildSubscriber()]);
     const agenda = await product('Agenda été', 12.5, 14, 15);
@@ -220,16 +348,16 @@ describe('sales', () => {
         ),
       ),
     );
-    expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(201));
-    expect(responses.map((response) => response.json().ref).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 20 }, (_, index) => index + 1),
-    );
-    // Going below zero is allowed: the product then shows on the dashboard.
-    expect(await stockOf(agenda.id)).toBe(-5);
-    expect((await api('GET', '/api/dash/prods')).json().keyedData).toContainEqual({
-      key: 'Agenda été',
-      value: -5,
-    });
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(15);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(5);
+    expect(
+      responses
+        .filter((response) => response.statusCode === 201)
+        .map((response) => response.json().ref)
+        .sort((a, b) => a - b),
+    ).toEqual(Array.from({ length: 15 }, (_, index) => index + 1));
+    expect(await stockOf(agenda.id)).toBe(0);
   });
 
   it('finds sales by each filter, newest first', async () => {
@@ -239,7 +367,7 @@ describe('sales', () => {
       buildSubscriber({ lastName: 'Müller' }),
     ]);
     const agenda = await product('Agenda été', 10, 11);
-    const mug = await product('Mug du lac', 5, 6);
+    const mug = await product('Mug du lac', 5, 6, 20);
     const sell = async (
       buyer: number,
       items: Array<{ productId: number; quantity: number; euro: number; swiss: number }>,

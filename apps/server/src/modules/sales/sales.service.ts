@@ -1,9 +1,16 @@
 import { computeSaleTotalsInCents } from '@back-office/contract/sale-totals';
-import type { CreateSale, Sale, SaleSearchQuery, SaleSummary } from '@back-office/contract/sales';
+import type {
+  CreateSale,
+  Sale,
+  SaleLineInput,
+  SaleSearchQuery,
+  SaleSummary,
+} from '@back-office/contract/sales';
 import type { Database, Executor } from '../../db/client.ts';
 import { centsToNumeric, formatAmount, toCents } from '../../lib/money.ts';
 import { renderPdf } from '../../lib/pdf/pdf-renderer.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
+import { createInsufficientStockError, insufficientStock } from '../products/products.errors.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { SubscribersService } from '../subscribers/subscribers.service.ts';
 import { invoiceDocument } from './invoice-document.ts';
@@ -15,6 +22,52 @@ import {
 import type { SalesRepository } from './sales.repository.ts';
 
 const units = (numeric: string) => Number(numeric);
+
+type CataloguePrices = { euroPrice: string; swissPrice: string };
+
+/**
+ * The price a line is charged at, checked against the catalogue: the product's price in the sale's
+ * currency (euro, or Swiss for a Swiss sale), or 0 for a free line. The client never sets a price.
+ * @returns the catalogue's prices for the line (both 0 when free), or the field error of the line.
+ */
+export function checkLinePrice(
+  item: SaleLineInput,
+  index: number,
+  product: CataloguePrices,
+  swissSale: boolean,
+): { euroUnitPrice: number; swissUnitPrice: number; unitPrice: number } | { path: string; message: string } {
+  const field = swissSale ? 'swissUnitPrice' : 'euroUnitPrice';
+  const catalogue = toCents(units(swissSale ? product.swissPrice : product.euroPrice));
+  const fits = (price: number) => toCents(price) === catalogue || toCents(price) === 0;
+  const charged = item[field];
+  const currency = swissSale ? 'Swiss' : 'euro';
+  const message = `The ${currency} price must be the catalogue's (${(catalogue / 100).toFixed(2)}) or 0 for a free line.`;
+  if (!fits(charged)) return { path: `items.${index}.${field}`, message };
+  if (item.unitPrice !== undefined && toCents(item.unitPrice) !== toCents(charged)) {
+    return { path: `items.${index}.unitPrice`, message };
+  }
+  if (toCents(charged) === 0) return { euroUnitPrice: 0, swissUnitPrice: 0, unitPrice: 0 };
+  return {
+    euroUnitPrice: units(product.euroPrice),
+    swissUnitPrice: units(product.swissPrice),
+    unitPrice: catalogue / 100,
+  };
+}
+
+/** The quantity of each product over the lines, in product id order (so concurrent sales lock rows alike). */
+function quantitiesByProduct(lines: Array<{ productId: number; quantity: number }>) {
+  const totals = new Map<number, { quantity: number; firstIndex: number }>();
+  lines.forEach((line, index) => {
+    const seen = totals.get(line.productId);
+    totals.set(line.productId, {
+      quantity: (seen?.quantity ?? 0) + line.quantity,
+      firstIndex: seen?.firstIndex ?? index,
+    });
+  });
+  return [...totals.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([productId, total]) => ({ productId, ...total }));
+}
 
 /** Sales, their stock movements and sequential references (part 2 §2.5-2.6, §7 Sales; issue 6 §1-2). */
 export function createSalesService({
@@ -78,9 +131,11 @@ export function createSalesService({
 
     /**
      * `POST /api/sales`: recomputes every figure, allocates the next reference, takes the items out
-     * of stock and writes the buyer's history, in one transaction. Unit prices come from the payload
-     * (a Free line is 0), the product name from the catalogue.
-     * @throws 400 `sales.unknown_subscriber` (field `subscriberId`) or `sales.invalid` (field `items.N.productId`).
+     * of stock (one `sale` movement per product) and writes the buyer's history, in one transaction.
+     * Unit prices and product names come from the catalogue; a line may only be free (0) instead.
+     * @throws 400 `sales.unknown_subscriber` (field `subscriberId`) or `sales.invalid` (fields
+     *   `items.N.productId`, `items.N.euroUnitPrice` / `swissUnitPrice` / `unitPrice`);
+     *   409 `products.insufficient_stock` (field `items.N.quantity`, detail naming product and stock).
      */
     create: (input: CreateSale, user: AuthUser) =>
       db.transaction(async (tx) => {
@@ -109,9 +164,18 @@ export function createSalesService({
           (await repository.findCurrencyBySymbol(tx, input.swissSale ? 'CHF' : '€')) ??
           (await repository.findCurrencyBySymbol(tx, buyer.symbol));
         if (!currency) throw createSaleInvalidError('No currency fits this sale.');
-        const lines = input.items.map((item) => ({
+        const priced = input.items.map((item, index) => {
+          const product = catalogue.get(item.productId);
+          if (!product) throw new Error('product checked above');
+          return checkLinePrice(item, index, product, input.swissSale);
+        });
+        const wrongPrices = priced.filter((line) => 'path' in line);
+        if (wrongPrices.length > 0) {
+          throw createSaleInvalidError('Some lines do not carry the catalogue price.', wrongPrices);
+        }
+        const lines = input.items.map((item, index) => ({
           ...item,
-          unitPrice: input.swissSale ? item.swissUnitPrice : item.euroUnitPrice,
+          ...(priced[index] as { euroUnitPrice: number; swissUnitPrice: number; unitPrice: number }),
         }));
         const totals = computeSaleTotalsInCents({
           lines,
@@ -161,7 +225,30 @@ export function createSalesService({
             lineTotal: centsToNumeric(totals.lineTotals[index] ?? 0),
           })),
         );
-        for (const line of lines) await repository.moveStock(tx, line.productId, -line.quantity);
+        const short = [];
+        for (const { productId, quantity, firstIndex } of quantitiesByProduct(lines)) {
+          const moved = await repository.moveStock(tx, {
+            productId,
+            quantity: -quantity,
+            kind: 'sale',
+            saleId: sale.id,
+            user,
+          });
+          if (!moved) short.push({ productId, quantity, path: `items.${firstIndex}.quantity` });
+        }
+        if (short.length > 0) {
+          const problems = [];
+          for (const { productId, quantity, path } of short) {
+            const stock = await repository.findStock(tx, productId);
+            problems.push(
+              insufficientStock(stock ?? { name: `#${productId}`, currentStock: 0 }, quantity, path),
+            );
+          }
+          throw createInsufficientStockError(
+            problems.map((problem) => problem.detail).join(' '),
+            problems.flatMap((problem) => problem.errors ?? []),
+          );
+        }
         await subscribersService.addHistory(tx, {
           subscriberId: buyer.id,
           userName: user.fullName,
@@ -186,13 +273,18 @@ export function createSalesService({
       return { filename: `sale-invoice-${found.sale.ref}.pdf`, pdf };
     },
 
-    /** `DELETE /api/sales/{id}`: puts the items back in stock and writes the buyer's history. @throws 404 */
+    /**
+     * `DELETE /api/sales/{id}`: puts the items back in stock (one `saleCancelled` movement per
+     * product, naming the sale and the user) and writes the buyer's history. @throws 404
+     */
     remove: (id: number, user: AuthUser) =>
       db.transaction(async (tx) => {
         const locked = await repository.lockSale(tx, id);
         if (!locked) throw notFound(id);
         const sale = await loadSale(tx, id);
-        for (const line of sale.saleDetails) await repository.moveStock(tx, line.productId, line.quantity);
+        for (const { productId, quantity } of quantitiesByProduct(sale.saleDetails)) {
+          await repository.moveStock(tx, { productId, quantity, kind: 'saleCancelled', saleId: id, user });
+        }
         await repository.deleteSale(tx, id);
         await subscribersService.addHistory(tx, {
           subscriberId: sale.subscriberId,

@@ -68,7 +68,7 @@ export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarP
           aria-label="Toggle navigation"
         />
         <UnstyledButton component={Link} to={paths.home.href()}>
-          <Text fw={700} size="lg" c="blue.7">
+          <Text fw={700} size="lg" c="blue.8">
             Back Office
           </Text>
         </UnstyledButton>

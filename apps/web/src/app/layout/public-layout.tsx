@@ -6,7 +6,7 @@ export function PublicLayout() {
   return (
     <Box mih="100vh" bg="gray.0" pb="xl">
       <Center pt={48}>
-        <Text fw={700} size="xl" c="blue.7">
+        <Text fw={700} size="xl" c="blue.8">
           Back Office
         </Text>
       </Center>

@@ -18,6 +18,7 @@ const agenda: Product = {
   active: true,
   currentStock: 3,
   minStockAlert: 1,
+  version: 1,
 };
 
 describe('new sale model (part 2 §2.6, §4, §9)', () => {

@@ -214,6 +214,42 @@ export function buildCreateSaleInput(
   };
 }
 
+/** Each product's stock as last loaded (`currentStock` by product id). */
+export function stockByProduct(products: readonly Product[]): ReadonlyMap<number, number> {
+  return new Map(products.map((product) => [product.id, product.currentStock]));
+}
+
+/** Under the quantity of a line over the stock, when Save is refused for it. */
+export const MORE_THAN_IN_STOCK = 'More than in stock.';
+
+/** "Only 3 in stock." under a line that asks for more than there is. */
+export function overStockMessage(available: number): string {
+  return `Only ${available} in stock.`;
+}
+
+/**
+ * The lines that ask for more items than their product holds, by line index, with the message to
+ * show. Lines of the same product add up (two lines of 2 over a stock of 3 are both flagged). A
+ * product missing from `stock` (not loaded) is not judged: the server decides.
+ */
+export function stockShortfalls(
+  lines: readonly Pick<SaleLine, 'productId' | 'quantity'>[],
+  stock: ReadonlyMap<number, number>,
+): Map<number, string> {
+  const asked = new Map<number, number>();
+  for (const line of lines) {
+    asked.set(line.productId, (asked.get(line.productId) ?? 0) + quantityOf(line.quantity));
+  }
+  const shortfalls = new Map<number, string>();
+  lines.forEach((line, index) => {
+    const available = stock.get(line.productId);
+    if (available !== undefined && (asked.get(line.productId) ?? 0) > available) {
+      shortfalls.set(index, overStockMessage(available));
+    }
+  });
+  return shortfalls;
+}
+
 /** Where an error of the create payload (contract or server: `items.0.quantity`) shows in the form. */
 export function formFieldOfPayloadPath(path: string): string | null {
   const [head, index, field] = path.split('.');
@@ -247,19 +283,24 @@ export function formFieldOfPayloadPath(path: string): string | null {
 
 /**
  * Validates the form as the server will (§5 New sale: "saved only if the form is valid and has at least
- * one item line"), by the contract's schema over the payload; errors are keyed by form field.
+ * one item line"), by the contract's schema over the payload, and (with `stock`) refuses a line over
+ * the stock last loaded; errors are keyed by form field.
  */
 export function validateNewSale(
   values: NewSaleValues,
   subscriber: Subscriber,
   countries: readonly ReferenceItem[],
   currencySymbol: string,
+  stock: ReadonlyMap<number, number> = new Map(),
 ): FormErrors {
+  const errors: FormErrors = {};
+  for (const index of stockShortfalls(values.lines, stock).keys()) {
+    errors[`lines.${index}.quantity`] = MORE_THAN_IN_STOCK;
+  }
   const parsed = createSaleInputSchema.safeParse(
     buildCreateSaleInput(values, subscriber, countries, currencySymbol),
   );
-  if (parsed.success) return {};
-  const errors: FormErrors = {};
+  if (parsed.success) return errors;
   for (const issue of parsed.error.issues) {
     const field = formFieldOfPayloadPath(issue.path.join('.'));
     if (field && errors[field] === undefined) errors[field] = issue.message;

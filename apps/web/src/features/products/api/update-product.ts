@@ -1,12 +1,18 @@
-import { type Product, productSchema, type SaveProductInput } from '@back-office/contract/products';
+import { type Product, productSchema, type UpdateProductInput } from '@back-office/contract/products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { productsQueryKey } from './get-products.ts';
 
-/** The fields of a product plus the id of the one being edited (part 1 §7 Products). */
-export type UpdateProductVariables = SaveProductInput & { id: number };
+/**
+ * The catalogue fields of a product, the id of the one being edited and the `version` it was read
+ * at. Never the stock: it changes only through adjustments and sales.
+ */
+export type UpdateProductVariables = Omit<UpdateProductInput, 'id' | 'currentStock'> & { id: number };
 
-/** `PATCH /api/products/{id}` with the fields plus `id` returns the updated product (part 1 §7 Products). */
+/**
+ * `PATCH /api/products/{id}` with the fields, `id` and `version` returns the updated product (part 1
+ * §7 Products); 409 `products.stale` when someone saved it since it was read.
+ */
 export function updateProduct(input: UpdateProductVariables): Promise<Product> {
   return apiRequest(`/api/products/${input.id}`, {
     method: 'PATCH',
@@ -16,8 +22,8 @@ export function updateProduct(input: UpdateProductVariables): Promise<Product> {
       euroPrice: input.euroPrice,
       swissPrice: input.swissPrice,
       active: input.active,
-      currentStock: input.currentStock,
       minStockAlert: input.minStockAlert,
+      version: input.version,
     },
     schema: productSchema,
   });

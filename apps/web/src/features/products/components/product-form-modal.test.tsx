@@ -14,6 +14,7 @@ const agenda: Product = {
   active: true,
   currentStock: 3,
   minStockAlert: 5,
+  version: 7,
 };
 
 type Interactions = ReturnType<typeof renderWithProviders>['user'];
@@ -108,7 +109,7 @@ describe('ProductFormModal', () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
-  it('edits with PATCH including the id, under an Update button', async () => {
+  it('edits with PATCH including the id and the version read, without the stock, under an Update button', async () => {
     signIn();
     const requests = mockFetch({
       'PATCH /api/products/4': () => jsonResponse({ ...agenda, name: 'Agenda hiver', active: false }),
@@ -118,6 +119,7 @@ describe('ProductFormModal', () => {
     expect(screen.getByRole('dialog', { name: 'Edit Product' })).toBeInTheDocument();
     expect(screen.getByLabelText('Euros Price')).toHaveValue('€ 12,50');
     expect(screen.getByLabelText('Swiss Price')).toHaveValue('CHF 14,00');
+    expect(screen.queryByLabelText('Current Stock')).not.toBeInTheDocument();
     await replace(user, 'Name', 'Agenda hiver');
     await user.click(screen.getByRole('switch', { name: /^Active\?/ }));
     await user.click(screen.getByRole('button', { name: 'Update' }));
@@ -129,10 +131,31 @@ describe('ProductFormModal', () => {
       euroPrice: 12.5,
       swissPrice: 14,
       active: false,
-      currentStock: 3,
       minStockAlert: 5,
+      version: 7,
     });
     expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('says someone else changed the product when the server finds the version stale, and stays open', async () => {
+    signIn();
+    mockFetch({
+      'PATCH /api/products/4': () =>
+        problemResponse(409, 'products.stale', {
+          errors: [{ path: 'version', message: 'This product was changed since you opened it.' }],
+        }),
+    });
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<ProductFormModal opened product={agenda} onClose={onClose} />);
+    await replace(user, 'Name', 'Agenda hiver');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(
+      await screen.findByText(
+        'Houston - there was a problem updating a product. Someone else changed this product after you opened it. Close the dialog, open it again and make your changes once more. Please try again or contact your system administrator.',
+      ),
+    ).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Name')).toHaveValue('Agenda hiver');
   });
 
   it('shows a field refused by the server under that field and stays open', async () => {

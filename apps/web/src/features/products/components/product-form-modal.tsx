@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { CurrencyInput } from '../../../components/currency-input.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { IncompleteFormAlert } from '../../../components/incomplete-form-alert.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
 import { schemaValidator, showServerFieldErrors, useBlurValidationGuard } from '../../../lib/form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateProduct } from '../api/create-product.ts';
@@ -13,6 +14,10 @@ import { useUpdateProduct } from '../api/update-product.ts';
 /** Part 1 §2 Products: the Active? switch's hints, on and off. */
 export const ACTIVE_HINT = '(Yes - product is active)';
 export const INACTIVE_HINT = '(No - product is NOT active)';
+
+/** Why an edit was refused when someone else saved the product after the dialog opened. */
+export const STALE_PRODUCT_REASON =
+  'Someone else changed this product after you opened it. Close the dialog, open it again and make your changes once more.';
 
 /** Number fields hold `''` while empty, so that "required" can be told apart from 0. */
 type ProductFormValues = {
@@ -26,6 +31,9 @@ type ProductFormValues = {
 
 const FIELDS = ['name', 'euroPrice', 'swissPrice', 'active', 'currentStock', 'minStockAlert'] as const;
 
+/** An edit validates the catalogue fields only: the stock is not part of it. */
+const editProductSchema = saveProductInputSchema.omit({ currentStock: true });
+
 type ProductFormModalProps = {
   opened: boolean;
   /** The product being edited, or null to add a new one. */
@@ -35,10 +43,12 @@ type ProductFormModalProps = {
 
 /**
  * The Add New Product / Edit Product dialog (part 1 §2 Products, §4 Modal and product defaults,
- * §5 Product form, §8 messages): Name, Euros Price (€), Swiss Price (CHF), Current Stock, Minimum
- * Stock Level and the Active? switch with its hint; Save when adding, Update when editing. Static
- * backdrop. It stays open with a busy button until the server answers (DESIGN.md) and shows the
- * server's field errors under their fields.
+ * §5 Product form, §8 messages): Name, Euros Price (€), Swiss Price (CHF), Current Stock (only when
+ * adding: the initial stock; afterwards the stock moves only through adjustments and sales), Minimum
+ * Stock Level and the Active? switch with its hint; Save when adding, Update when editing. An edit
+ * sends the version it was opened at: if someone saved the product since, the server refuses (409)
+ * and the dialog says so. Static backdrop. It stays open with a busy button until the server answers
+ * (DESIGN.md) and shows the server's field errors under their fields.
  */
 export function ProductFormModal({ opened, product, onClose }: ProductFormModalProps) {
   const [busy, setBusy] = useState(false);
@@ -76,7 +86,7 @@ function ProductForm({ product, onDone, onBusyChange }: ProductFormProps) {
       currentStock: initial.currentStock,
       minStockAlert: initial.minStockAlert,
     },
-    validate: schemaValidator(saveProductInputSchema),
+    validate: schemaValidator(product ? editProductSchema : saveProductInputSchema),
     validateInputOnBlur: true,
     enhanceGetInputProps: blurGuard.enhanceGetInputProps,
   });
@@ -88,21 +98,29 @@ function ProductForm({ product, onDone, onBusyChange }: ProductFormProps) {
   const handleSubmit = form.onSubmit(
     async (values) => {
       setSubmittedInvalid(false);
-      const input = saveProductInputSchema.parse(values);
       onBusyChange(true);
       try {
         if (product) {
-          const saved = await updateProduct.mutateAsync({ id: product.id, ...input });
+          const input = editProductSchema.parse(values);
+          const saved = await updateProduct.mutateAsync({
+            ...input,
+            id: product.id,
+            version: product.version,
+          });
           notifySuccess(`Product '${saved.name}' was updated successfully!`);
         } else {
-          const saved = await createProduct.mutateAsync(input);
+          const saved = await createProduct.mutateAsync(saveProductInputSchema.parse(values));
           notifySuccess(`Product '${saved.name}' was created successfully!`);
         }
         onBusyChange(false);
         onDone();
       } catch (error) {
         onBusyChange(false);
-        if (!showFieldErrors(error)) notifyError(product ? 'updating a product' : 'creating a product');
+        if (error instanceof ApiError && error.code === 'products.stale') {
+          notifyError('updating a product', STALE_PRODUCT_REASON);
+        } else if (!showFieldErrors(error)) {
+          notifyError(product ? 'updating a product' : 'creating a product');
+        }
       }
     },
     () => setSubmittedInvalid(true),
@@ -115,13 +133,16 @@ function ProductForm({ product, onDone, onBusyChange }: ProductFormProps) {
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <CurrencyInput label="Euros Price" prefix="€" {...form.getInputProps('euroPrice')} />
           <CurrencyInput label="Swiss Price" prefix="CHF" {...form.getInputProps('swissPrice')} />
-          <NumberInput
-            label="Current Stock"
-            allowDecimal={false}
-            allowNegative={false}
-            min={0}
-            {...form.getInputProps('currentStock')}
-          />
+          {product ? null : (
+            <NumberInput
+              label="Current Stock"
+              description="Later changes: Stock, then Adjust stock"
+              allowDecimal={false}
+              allowNegative={false}
+              min={0}
+              {...form.getInputProps('currentStock')}
+            />
+          )}
           <NumberInput
             label="Minimum Stock Level"
             allowDecimal={false}

@@ -14,6 +14,7 @@ const agenda: Product = {
   active: true,
   currentStock: 2,
   minStockAlert: 5,
+  version: 1,
 };
 const calendar: Product = { ...agenda, id: 5, name: 'Calendrier', currentStock: 40, active: false };
 
@@ -24,11 +25,12 @@ function rowOf(text: string): HTMLElement {
 }
 
 describe('ProductsList', () => {
-  it('shows each product with "N item(s) in stock", French prices, Edit and Remove', async () => {
+  it('shows each product with "N item(s) in stock", French prices, Stock, Edit and Remove', async () => {
     signIn();
     mockFetch({ 'GET /api/products': () => jsonResponse([agenda, calendar]) });
     const onEdit = vi.fn();
-    const { user } = renderWithProviders(<ProductsList onEdit={onEdit} />);
+    const onStock = vi.fn();
+    const { user } = renderWithProviders(<ProductsList onEdit={onEdit} onStock={onStock} />);
     expect(await screen.findByText('Agenda été')).toBeInTheDocument();
     const row = rowOf('Agenda été');
     expect(within(row).getByText('2 item(s) in stock')).toBeInTheDocument();
@@ -37,12 +39,14 @@ describe('ProductsList', () => {
     expect(within(rowOf('Calendrier')).getByText('Inactive')).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Edit' }));
     expect(onEdit).toHaveBeenCalledWith(agenda);
+    await user.click(within(row).getByRole('button', { name: 'Stock of Agenda été' }));
+    expect(onStock).toHaveBeenCalledWith(agenda);
   });
 
   it('says No products exist! only once the empty list has loaded', async () => {
     signIn();
     mockFetch({ 'GET /api/products': () => jsonResponse([]) });
-    renderWithProviders(<ProductsList onEdit={vi.fn()} />);
+    renderWithProviders(<ProductsList onEdit={vi.fn()} onStock={vi.fn()} />);
     expect(screen.queryByText('No products exist!')).not.toBeInTheDocument();
     expect(await screen.findByText('No products exist!')).toBeInTheDocument();
   });
@@ -50,7 +54,7 @@ describe('ProductsList', () => {
   it('shows the error toast when the list cannot be loaded', async () => {
     signIn();
     mockFetch({ 'GET /api/products': () => problemResponse(403, 'auth.forbidden') });
-    renderWithProviders(<ProductsList onEdit={vi.fn()} />);
+    renderWithProviders(<ProductsList onEdit={vi.fn()} onStock={vi.fn()} />);
     expect(
       await screen.findByText(
         'Houston - there was a problem getting the products. Please try again or contact your system administrator.',
@@ -68,7 +72,7 @@ describe('ProductsList', () => {
         return emptyResponse(204);
       },
     });
-    const { user } = renderWithProviders(<ProductsList onEdit={vi.fn()} />);
+    const { user } = renderWithProviders(<ProductsList onEdit={vi.fn()} onStock={vi.fn()} />);
     await screen.findByText('Agenda été');
     await user.click(within(rowOf('Agenda été')).getByRole('button', { name: 'Remove' }));
     await user.click(within(rowOf('Agenda été')).getByRole('button', { name: 'CONFIRM DELETE' }));
@@ -82,7 +86,7 @@ describe('ProductsList', () => {
       'GET /api/products': () => jsonResponse([agenda]),
       'DELETE /api/products/4': () => problemResponse(500, 'internal'),
     });
-    const { user } = renderWithProviders(<ProductsList onEdit={vi.fn()} />);
+    const { user } = renderWithProviders(<ProductsList onEdit={vi.fn()} onStock={vi.fn()} />);
     await screen.findByText('Agenda été');
     await user.click(within(rowOf('Agenda été')).getByRole('button', { name: 'Remove' }));
     await user.click(within(rowOf('Agenda été')).getByRole('button', { name: 'CONFIRM DELETE' }));

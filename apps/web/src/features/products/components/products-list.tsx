@@ -19,14 +19,16 @@ export function stockText(currentStock: number): string {
 
 type ProductsListProps = {
   onEdit: (product: Product) => void;
+  /** Opens the product's stock movements (and Adjust stock). */
+  onStock: (product: Product) => void;
 };
 
 /**
  * The products list (part 1 §2 Products, §4 Row delete and lists): name, "N item(s) in stock", the
- * two prices in French format (§9), Edit and Remove (two-step). "No products exist!" only once
- * loaded and empty.
+ * two prices in French format (§9), Stock (its movements and Adjust stock), Edit and Remove
+ * (two-step). "No products exist!" only once loaded and empty.
  */
-export function ProductsList({ onEdit }: ProductsListProps) {
+export function ProductsList({ onEdit, onStock }: ProductsListProps) {
   const products = useProducts();
 
   useEffect(() => {
@@ -49,7 +51,7 @@ export function ProductsList({ onEdit }: ProductsListProps) {
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Products">
           <Table.Tbody>
             {products.data.map((product) => (
-              <ProductRow key={product.id} product={product} onEdit={onEdit} />
+              <ProductRow key={product.id} product={product} onEdit={onEdit} onStock={onStock} />
             ))}
           </Table.Tbody>
         </Table>
@@ -61,9 +63,10 @@ export function ProductsList({ onEdit }: ProductsListProps) {
 type ProductRowProps = {
   product: Product;
   onEdit: (product: Product) => void;
+  onStock: (product: Product) => void;
 };
 
-function ProductRow({ product, onEdit }: ProductRowProps) {
+function ProductRow({ product, onEdit, onStock }: ProductRowProps) {
   const deleteProduct = useDeleteProduct();
   const forgetDeletedProduct = useForgetDeletedProduct();
   const [deleted, setDeleted] = useState(false);
@@ -94,7 +97,7 @@ function ProductRow({ product, onEdit }: ProductRowProps) {
         </Group>
       </Table.Td>
       <Table.Td w={200}>
-        <Text c={lowStock ? 'red.7' : undefined} fw={lowStock ? 500 : undefined}>
+        <Text c={lowStock ? 'red.9' : undefined} fw={lowStock ? 500 : undefined}>
           {stockText(product.currentStock)}
         </Text>
       </Table.Td>
@@ -103,8 +106,16 @@ function ProductRow({ product, onEdit }: ProductRowProps) {
           {formatMoney(product.euroPrice)} € · {formatMoney(product.swissPrice)} CHF
         </Text>
       </Table.Td>
-      <Table.Td w={300}>
+      <Table.Td w={360}>
         <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="light"
+            aria-label={`Stock of ${product.name}`}
+            onClick={() => onStock(product)}
+          >
+            Stock
+          </Button>
           <Button size="xs" variant="light" onClick={() => onEdit(product)}>
             Edit
           </Button>

@@ -58,6 +58,7 @@ const products: Product[] = [
     active: true,
     currentStock: 10,
     minStockAlert: 1,
+    version: 1,
   },
   {
     id: 2,
@@ -67,6 +68,7 @@ const products: Product[] = [
     active: true,
     currentStock: 10,
     minStockAlert: 1,
+    version: 1,
   },
   {
     id: 3,
@@ -76,6 +78,7 @@ const products: Product[] = [
     active: true,
     currentStock: 5,
     minStockAlert: 1,
+    version: 1,
   },
   {
     id: 4,
@@ -85,6 +88,7 @@ const products: Product[] = [
     active: false,
     currentStock: 0,
     minStockAlert: 0,
+    version: 1,
   },
 ];
 
@@ -390,6 +394,41 @@ describe('New Sale screen', { timeout: 20_000 }, () => {
         'Houston - there was a problem saving the sale. Please try again or contact your system administrator.',
       ),
     ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/newsale/7');
+  });
+
+  it('shows what each product has in stock and flags, then blocks, lines that together ask for more', async () => {
+    const { user, requests } = await openNewSale();
+    await addLine(user, 'Calendrier', 3);
+    expect(within(lineRow('Calendrier')).getByText('5')).toBeInTheDocument();
+    expect(within(linesTable()).queryByText('Only 5 in stock.')).not.toBeInTheDocument();
+    await addLine(user, 'Calendrier', 3);
+    expect(within(linesTable()).getAllByText('Only 5 in stock.')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findAllByText('More than in stock.')).length).toBe(2);
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it("shows the server's insufficient-stock message on the line and reloads the stock", async () => {
+    const message = 'Only 1 of "Agenda" in stock (2 asked).';
+    const { user, requests, router } = await openNewSale(buyer, {
+      'POST /api/sales': () =>
+        problemResponse(409, 'products.insufficient_stock', {
+          detail: message,
+          errors: [{ path: 'items.0.quantity', message }],
+        }),
+    });
+    await addLine(user, 'Agenda', 2);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        `Houston - there was a problem saving the sale. ${message} Please try again or contact your system administrator.`,
+      ),
+    ).toBeInTheDocument();
+    expect(within(lineRow('Agenda')).getByText(message)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(requests.filter((request) => request.path === '/api/products').length).toBeGreaterThan(1),
+    );
     expect(router.state.location.pathname).toBe('/newsale/7');
   });
 

@@ -4,12 +4,14 @@ import type { Subscriber } from '@back-office/contract/subscribers';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateSale } from '../api/create-sale.ts';
+import { saleProductsQueryKey } from '../api/get-sale-products.ts';
 import {
   activeCurrencySymbol,
   buildCreateSaleInput,
@@ -18,6 +20,7 @@ import {
   type NewSaleValues,
   newSaleLine,
   newSaleTotals,
+  stockByProduct,
   validateNewSale,
 } from '../new-sale-model.ts';
 import { SaleInfoFields } from './sale-info-fields.tsx';
@@ -37,20 +40,28 @@ function displayName(subscriber: Subscriber): string {
   return `${subscriber.firstName} ${subscriber.lastName}`.trim();
 }
 
+/** The server's 409 when a line asks for more items than the product holds now. */
+function isInsufficientStock(error: ApiError): boolean {
+  return error.status === 409 && error.code === 'products.insufficient_stock';
+}
+
 /**
  * The New Sale screen for one subscriber (part 2 §2.6, §4 New sale, §5 New sale, §8, §9): heading
  * "New Sale for {first} {last}" linking to the subscriber, the Sale Info panel, the line adder, the
- * lines with their footer of figures (all from the shared `computeSaleTotals`), and Save with a
- * spinner. Enter never submits. A sale is saved only when the form is valid and has a line; otherwise
+ * lines with their footer of figures (all from the shared `computeSaleTotals`) and the stock each
+ * product has, and Save with a spinner. A line over the stock is flagged and blocks Save; if the
+ * server still finds too few items (sold meanwhile), its message shows and the stock is reloaded. Enter never submits. A sale is saved only when the form is valid and has a line; otherwise
  * nothing happens. After a save: the subscriber's Sales list and "The sale for '{name}' was saved
  * successfully".
  */
 export function NewSaleForm({ subscriber, countries, currencySymbol, products }: NewSaleFormProps) {
   const navigate = useNavigate();
   const createSale = useCreateSale();
+  const queryClient = useQueryClient();
+  const stock = useMemo(() => stockByProduct(products), [products]);
   const form = useForm<NewSaleValues>({
     initialValues: initialNewSaleValues(subscriber, countries, currencySymbol),
-    validate: (values) => validateNewSale(values, subscriber, countries, currencySymbol),
+    validate: (values) => validateNewSale(values, subscriber, countries, currencySymbol, stock),
   });
   const { values } = form;
   const symbol = activeCurrencySymbol(values.swissSale);
@@ -59,7 +70,7 @@ export function NewSaleForm({ subscriber, countries, currencySymbol, products }:
   const name = displayName(subscriber);
 
   const showServerFieldErrors = (error: unknown): boolean => {
-    if (!(error instanceof ApiError) || error.status !== 400) return false;
+    if (!(error instanceof ApiError) || (error.status !== 400 && !isInsufficientStock(error))) return false;
     let shown = false;
     for (const fieldError of error.errors) {
       const field = formFieldOfPayloadPath(fieldError.path);
@@ -79,7 +90,14 @@ export function NewSaleForm({ subscriber, countries, currencySymbol, products }:
     try {
       await createSale.mutateAsync(buildCreateSaleInput(values, subscriber, countries, currencySymbol));
     } catch (error) {
-      if (!showServerFieldErrors(error)) notifyError('saving the sale');
+      const shown = showServerFieldErrors(error);
+      if (error instanceof ApiError && isInsufficientStock(error)) {
+        // Someone sold or took items meanwhile: say what is left, and show the stock as it is now.
+        notifyError('saving the sale', error.detail);
+        void queryClient.invalidateQueries({ queryKey: saleProductsQueryKey });
+      } else if (!shown) {
+        notifyError('saving the sale');
+      }
       return;
     }
     notifySuccess(`The sale for '${name}' was saved successfully`);
@@ -128,7 +146,7 @@ export function NewSaleForm({ subscriber, countries, currencySymbol, products }:
         />
       </Paper>
 
-      <SaleLinesTable form={form} totals={totals} symbol={symbol} />
+      <SaleLinesTable form={form} totals={totals} symbol={symbol} stock={stock} />
 
       <Group justify="flex-end" mt="lg">
         <Button

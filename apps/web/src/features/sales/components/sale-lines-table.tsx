@@ -3,8 +3,14 @@ import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { CurrencyInput } from '../../../components/currency-input.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { formatMoney } from '../../../lib/format.ts';
-import { freeLine, lineUnitPrice, type NewSaleValues, type newSaleTotals } from '../new-sale-model.ts';
+import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import {
+  freeLine,
+  lineUnitPrice,
+  type NewSaleValues,
+  type newSaleTotals,
+  stockShortfalls,
+} from '../new-sale-model.ts';
 
 /** §2.6: the message instead of the lines table while there is no line. */
 export const NO_LINES_MESSAGE = 'Please add some product lines.';
@@ -25,21 +31,25 @@ type SaleLinesTableProps = {
   totals: ReturnType<typeof newSaleTotals>;
   /** The active currency (CHF for a Swiss sale, € otherwise). */
   symbol: string;
+  /** Each product's stock as last loaded, by product id. */
+  stock: ReadonlyMap<number, number>;
 };
 
 /**
  * The lines of the New Sale screen and their footer (part 2 §2.6, §9): product name, Unit Price (the
- * euro price, or the Swiss price for a Swiss sale), Quantity, Sub-Total of the line, Remove and Free
+ * euro price, or the Swiss price for a Swiss sale), Quantity, In stock (what the product holds, in red
+ * with "Only N in stock." when the lines of that product ask for more), Sub-Total of the line, Remove and Free
  * (both prices to 0); then Sub-Total, Remise %, Remise amount, Frais/livraison and Dons (the shared
  * currency input without prefix) and TOTAL. "Please add some product lines." while there is no line.
  */
-export function SaleLinesTable({ form, totals, symbol }: SaleLinesTableProps) {
+export function SaleLinesTable({ form, totals, symbol, stock }: SaleLinesTableProps) {
   const { lines, swissSale } = form.values;
   if (lines.length === 0) return <EmptyState message={NO_LINES_MESSAGE} />;
+  const shortfalls = stockShortfalls(lines, stock);
 
   return (
     <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={890} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
         <Table verticalSpacing="xs" horizontalSpacing="md" aria-label="Sale lines">
           <Table.Thead>
             <Table.Tr>
@@ -48,6 +58,9 @@ export function SaleLinesTable({ form, totals, symbol }: SaleLinesTableProps) {
                 Unit Price
               </Table.Th>
               <Table.Th w={130}>Quantity</Table.Th>
+              <Table.Th w={130} ta="right">
+                In stock
+              </Table.Th>
               <Table.Th w={170} ta="right">
                 Sub-Total
               </Table.Th>
@@ -64,7 +77,7 @@ export function SaleLinesTable({ form, totals, symbol }: SaleLinesTableProps) {
                   <Table.Td>
                     <Text fw={500}>{line.productName}</Text>
                     {form.errors[`lines.${index}.productName`] ? (
-                      <Text c="red" size="xs">
+                      <Text c="red.9" size="xs">
                         {form.errors[`lines.${index}.productName`]}
                       </Text>
                     ) : null}
@@ -82,6 +95,9 @@ export function SaleLinesTable({ form, totals, symbol }: SaleLinesTableProps) {
                       max={1_000_000}
                       {...form.getInputProps(`lines.${index}.quantity`)}
                     />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <StockCell available={stock.get(line.productId)} shortfall={shortfalls.get(index)} />
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {moneyWithSymbol(totals.lineTotals[index] ?? 0, symbol)}
@@ -174,7 +190,7 @@ function FigureRow({
 }) {
   return (
     <Table.Tr>
-      <Table.Td colSpan={3} ta="right">
+      <Table.Td colSpan={4} ta="right">
         <Text fw={strong ? 700 : 500} size={strong ? 'lg' : 'sm'}>
           {label}
         </Text>
@@ -182,5 +198,28 @@ function FigureRow({
       <Table.Td>{children}</Table.Td>
       <Table.Td />
     </Table.Tr>
+  );
+}
+
+/** What the product of a line holds; in red, with the reason, when the lines ask for more. */
+function StockCell({
+  available,
+  shortfall,
+}: {
+  available: number | undefined;
+  shortfall: string | undefined;
+}) {
+  if (available === undefined) return <Text c="dimmed">–</Text>;
+  return (
+    <>
+      <Text c={shortfall ? 'red.9' : undefined} fw={shortfall ? 600 : undefined}>
+        {formatNumber(available)}
+      </Text>
+      {shortfall ? (
+        <Text c="red.8" size="xs">
+          {shortfall}
+        </Text>
+      ) : null}
+    </>
   );
 }

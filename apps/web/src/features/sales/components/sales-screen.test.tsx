@@ -14,8 +14,18 @@ const products = [
     active: true,
     currentStock: 10,
     minStockAlert: 1,
+    version: 1,
   },
-  { id: 2, name: 'Badge', euroPrice: 1, swissPrice: 1.2, active: false, currentStock: 0, minStockAlert: 0 },
+  {
+    id: 2,
+    name: 'Badge',
+    euroPrice: 1,
+    swissPrice: 1.2,
+    active: false,
+    currentStock: 0,
+    minStockAlert: 0,
+    version: 1,
+  },
 ];
 
 const sale: SaleSummary = {
