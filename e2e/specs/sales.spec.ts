@@ -10,12 +10,18 @@ import { type CapturedEmail, emailsSoFar, listEmailFiles, readEmail } from '../f
 import { searchSalesThroughApi } from '../fixtures/sales.ts';
 import { seedSubscriberThroughApi } from '../fixtures/subscribers.ts';
 import { expect, test } from '../fixtures/test.ts';
-import { expectSuccessToast, keepDownload, screenshot, signInThroughUi } from '../fixtures/ui.ts';
+import {
+  expectErrorToast,
+  expectSuccessToast,
+  keepDownload,
+  screenshot,
+  signInThroughUi,
+} from '../fixtures/ui.ts';
 
 /**
  * Sales (part 2 §2.5 Sales list, §2.6 New sale, §4, §7 Sales, §8, §9 total formula): a sale of three
  * lines with a free line, a discount, delivery and donation; its TOTAL against the saved one; the Swiss
- * prices; the invoice; the stock going down and back up; the exports; the bulk email dialog.
+ * prices; the invoice; the stock going down and back up when the invoiced sale is cancelled; the exports; the bulk email dialog.
  */
 
 /** A French amount as shown (`1 234,50 (€)`, `12,50 €`) read back as a number. */
@@ -73,7 +79,7 @@ async function addLine(page: Page, product: string, quantity: number) {
   await expect(quantityField).toHaveValue('0');
 }
 
-test('a member of staff sells three products, downloads the invoice and deletes the sale', async ({
+test('a member of staff sells three products, downloads the invoice and cancels the sale', async ({
   page,
   request,
   adminToken,
@@ -230,13 +236,18 @@ test('a member of staff sells three products, downloads the invoice and deletes 
     }
   });
 
-  await test.step('Remove in two steps puts the stock back', async () => {
+  await test.step('its invoice issued, Remove says why it cannot; Cancel sale puts the stock back', async () => {
     const row = rowWith(page.getByRole('table', { name: 'Sales' }), `#${ref}`);
     await row.getByRole('button', { name: 'Remove' }).click();
     await screenshot(page, 'sales-confirm-delete', { fullPage: false });
     await row.getByRole('button', { name: 'CONFIRM DELETE' }).click();
-    await expectSuccessToast(page, "Sale for '60,19 (€)' was deleted successfully!");
-    await expect(page.getByText('No sales for this subscriber yet.')).toBeVisible();
+    await expectErrorToast(page, 'Its invoice was issued: cancel the sale with a credit note instead.');
+    await row.getByRole('button', { name: 'Cancel sale' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel sale' });
+    await dialog.getByLabel('Reason').fill('Commande annulée par téléphone');
+    await dialog.getByRole('button', { name: 'Cancel the sale' }).click();
+    await expectSuccessToast(page, `Sale #${ref} was cancelled by the credit note n°`);
+    await expect(page.getByText(`#${ref} (cancelled)`)).toBeVisible();
     const stock = await listProductsThroughApi(request, adminToken);
     for (const product of [agenda, badge, calendar]) {
       expect(stock.find((item) => item.id === product.id)?.currentStock).toBe(20);

@@ -46,6 +46,9 @@ import { createStockMovementsRepository } from './modules/products/stock-movemen
 import { createReferenceListsRepository } from './modules/reference-lists/reference-lists.repository.ts';
 import { referenceListsRoutes } from './modules/reference-lists/reference-lists.routes.ts';
 import { createReferenceListsService } from './modules/reference-lists/reference-lists.service.ts';
+import { createCreditNotesRepository } from './modules/sales/credit-notes.repository.ts';
+import { creditNotesRoutes } from './modules/sales/credit-notes.routes.ts';
+import { createCreditNotesService } from './modules/sales/credit-notes.service.ts';
 import { createSalesRepository } from './modules/sales/sales.repository.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { createSalesService } from './modules/sales/sales.service.ts';
@@ -210,9 +213,19 @@ export async function buildApp(deps: AppDeps) {
   });
   const nudgeAnnualRuns =
     deps.registerBackgroundWork?.('annual receipt runs', annualRunsService.work) ?? (() => {});
+  const salesRepository = createSalesRepository();
+  const creditNotesRepository = createCreditNotesRepository();
   const salesService = createSalesService({
     db,
-    repository: createSalesRepository(),
+    repository: salesRepository,
+    subscribersService,
+    settingsService,
+    creditNotes: creditNotesRepository,
+  });
+  const creditNotesService = createCreditNotesService({
+    db,
+    salesRepository,
+    repository: creditNotesRepository,
     subscribersService,
     settingsService,
   });
@@ -283,6 +296,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(annualRunsRoutes, { annualRunsService, onStarted: nudgeAnnualRuns });
   await app.register(salesExportRoutes, { db, repository: createSalesExportRepository() });
   await app.register(salesRoutes, { salesService });
+  await app.register(creditNotesRoutes, { creditNotesService });
   await app.register(salesEmailRoutes, { subscriberEmailService });
 
   const webDist = deps.webDistDir ?? DEFAULT_WEB_DIST;

@@ -116,6 +116,21 @@ export const saleLineSchema = z.object({
   lineTotal: z.number(),
 });
 
+/** A sale is `active` until a credit note cancels it; then `cancelled`, with that note's number. */
+export const saleStatusSchema = z.enum(['active', 'cancelled']);
+export type SaleStatus = z.infer<typeof saleStatusSchema>;
+
+/**
+ * The fields every sale answer carries about its invoice: `invoiceIssued` once its PDF was handed
+ * out (downloaded or emailed; the sale can then only be cancelled, never deleted), `status` and
+ * `creditNoteNumber` (null until cancelled).
+ */
+const saleStatusShape = {
+  invoiceIssued: z.boolean(),
+  status: saleStatusSchema,
+  creditNoteNumber: z.number().int().positive().nullable(),
+};
+
 /** `POST /api/sales` answer (part 2 §3 Sale created response). `dateAdded` is ISO 8601. */
 export const saleSchema = z.object({
   id: z.number().int().positive(),
@@ -129,6 +144,7 @@ export const saleSchema = z.object({
   dateAdded: z.string(),
   postCode: z.string(),
   saleDetails: z.array(saleLineSchema),
+  ...saleStatusShape,
 });
 export type Sale = z.infer<typeof saleSchema>;
 
@@ -144,8 +160,30 @@ export const saleSummarySchema = z.object({
   postcode: z.string(),
   address: z.string(),
   ref: z.number().int().positive(),
+  ...saleStatusShape,
 });
 export type SaleSummary = z.infer<typeof saleSummarySchema>;
+
+/** `POST /api/sales/{id}/cancel` body: why the invoiced sale is cancelled, printed on the credit note. */
+export const cancelSaleInputSchema = z.object({
+  reason: plainString({ message: 'Give the reason for the cancellation.' })
+    .trim()
+    .min(1, { message: 'Give the reason for the cancellation.' })
+    .max(500, { message: 'At most 500 characters.' }),
+});
+export type CancelSaleInput = z.infer<typeof cancelSaleInputSchema>;
+
+/**
+ * `POST /api/sales/{id}/cancel` answer: the credit note (avoir) that cancels the sale's invoice.
+ * `amount` is the sale's total in its currency; `issuedAt` is ISO 8601.
+ */
+export const creditNoteSchema = z.object({
+  creditNoteNumber: z.number().int().positive(),
+  saleId: z.number().int().positive(),
+  amount: z.number(),
+  issuedAt: z.string(),
+});
+export type CreditNote = z.infer<typeof creditNoteSchema>;
 
 const optionalNumber = z.union([z.literal(''), z.coerce.number()]).optional();
 /** An optional id in a query string: empty for any, else a whole number (-1 = any). */

@@ -1,8 +1,9 @@
 import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
+import { allocateNumber } from '../../db/counters.ts';
 import { countries, currencies, paymentMethods } from '../reference-lists/reference-lists.table.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
-import { donations, receipts } from './donations.table.ts';
+import { donations, receiptCounter, receipts } from './donations.table.ts';
 
 export type ReceiptRow = typeof receipts.$inferSelect;
 
@@ -10,16 +11,7 @@ export type ReceiptRow = typeof receipts.$inferSelect;
 export function createReceiptsRepository() {
   return {
     /** The next receipt number, inside the caller's transaction: a rollback gives it back (no gaps). */
-    allocateNumber: async (db: Executor) => {
-      const [row] = await queryRows<{ last_number: number }>(
-        db,
-        sql`insert into receipt_counter (id, last_number) values (1, 1)
-            on conflict (id) do update set last_number = receipt_counter.last_number + 1
-            returning last_number`,
-      );
-      if (!row) throw new Error('receipt_counter gave no number');
-      return Number(row.last_number);
-    },
+    allocateNumber: (db: Executor) => allocateNumber(db, receiptCounter, receiptCounter.lastNumber),
 
     insert: async (db: Executor, values: typeof receipts.$inferInsert) => {
       const [row] = await db.insert(receipts).values(values).returning();

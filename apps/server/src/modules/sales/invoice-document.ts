@@ -1,5 +1,5 @@
 import type { Settings } from '@back-office/contract/settings';
-import type { TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { drawableLogo } from '../../lib/images/logo-image.ts';
 import { formatAmount } from '../../lib/money.ts';
 import { frenchDate } from '../donations/receipt-document.ts';
@@ -7,6 +7,41 @@ import type { SaleLineRow, SaleRow } from './sales.repository.ts';
 
 /** Thanks printed when the sale asks for them (part 2 §2.6 includeThanks). */
 export const THANKS_TEXT = 'Merci pour votre commande et pour votre soutien.';
+
+/** The organisation's block at the top left of its sales documents (invoice, credit note): logo, name, address, SIREN / RNA, email. */
+export function organisationHeader(settings: Settings): Content {
+  const logo = drawableLogo(settings.logo);
+  return {
+    stack: [
+      ...(logo
+        ? [
+            {
+              image: logo,
+              fit: [110, 60] as [number, number],
+              margin: [0, 0, 0, 6] as [number, number, number, number],
+            },
+          ]
+        : []),
+      { text: settings.organisationName, bold: true, fontSize: 12 },
+      { text: settings.address },
+      ...(settings.sirenOrRna ? [{ text: `SIREN / RNA : ${settings.sirenOrRna}` }] : []),
+      ...(settings.emailSenderAddress ? [{ text: settings.emailSenderAddress }] : []),
+    ],
+  };
+}
+
+/** The buyer's lines as the sale recorded them (name, association, address, country). */
+export function buyerLines(sale: SaleRow): string[] {
+  return [
+    sale.fullName,
+    sale.association,
+    sale.addr1,
+    sale.addr2,
+    sale.addr3,
+    `${sale.postcode} ${sale.town}`.trim(),
+    sale.country,
+  ].filter((line) => line.trim());
+}
 
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
 
@@ -20,17 +55,8 @@ export function invoiceDocument(
   settings: Settings,
 ): TDocumentDefinitions {
   const money = (value: string | number) => formatAmount(Number(value), currencySymbol);
-  const logo = drawableLogo(settings.logo);
   const issued = sale.addedOn.toISOString().slice(0, 10);
-  const buyer = [
-    sale.fullName,
-    sale.association,
-    sale.addr1,
-    sale.addr2,
-    sale.addr3,
-    `${sale.postcode} ${sale.town}`.trim(),
-    sale.country,
-  ].filter((line) => line.trim());
+  const buyer = buyerLines(sale);
   const right = (text: string, bold = false): TableCell => ({ text, alignment: 'right', bold });
   const discountPercent = Number(sale.discountPercentage);
   const totals: TableCell[][] = [
@@ -70,23 +96,7 @@ export function invoiceDocument(
     content: [
       {
         columns: [
-          {
-            stack: [
-              ...(logo
-                ? [
-                    {
-                      image: logo,
-                      fit: [110, 60] as [number, number],
-                      margin: [0, 0, 0, 6] as [number, number, number, number],
-                    },
-                  ]
-                : []),
-              { text: settings.organisationName, bold: true, fontSize: 12 },
-              { text: settings.address },
-              ...(settings.sirenOrRna ? [{ text: `SIREN / RNA : ${settings.sirenOrRna}` }] : []),
-              ...(settings.emailSenderAddress ? [{ text: settings.emailSenderAddress }] : []),
-            ],
-          },
+          organisationHeader(settings),
           {
             stack: [
               { text: 'Facture', fontSize: 22, bold: true, alignment: 'right' as const },

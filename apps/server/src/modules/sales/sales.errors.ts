@@ -17,3 +17,30 @@ export const createSaleSubscriberUnknownError = createErrorFactory({
   status: 400,
   title: 'Bad Request',
 });
+
+/** The sale's invoice was handed out: it cannot be deleted, only cancelled by a credit note. */
+export const createSaleInvoiceIssuedError = createErrorFactory({
+  code: 'sales.invoice_issued',
+  status: 409,
+  title: 'Conflict',
+});
+
+/** The sale already has a credit note. */
+export const createSaleAlreadyCancelledError = createErrorFactory({
+  code: 'sales.already_cancelled',
+  status: 409,
+  title: 'Conflict',
+});
+
+/** A credit note cancels an issued invoice; a sale whose invoice was never issued is deleted instead. */
+export const createSaleInvoiceNotIssuedError = createErrorFactory({
+  code: 'sales.invoice_not_issued',
+  status: 409,
+  title: 'Conflict',
+});
+
+export const createCreditNoteNotFoundError = createErrorFactory({
+  code: 'sales.credit_note_not_found',
+  status: 404,
+  title: 'Not Found',
+});

@@ -1,12 +1,13 @@
 import type { SaleSearchQuery } from '@back-office/contract/sales';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
+import { allocateNumber } from '../../db/counters.ts';
 import { likePrefix } from '../../lib/search-text.ts';
 import { products } from '../products/products.table.ts';
 import { findStock, moveStock } from '../products/stock-movements.repository.ts';
 import { currencies } from '../reference-lists/reference-lists.table.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
-import { saleLines, sales } from './sales.table.ts';
+import { saleCounter, saleLines, sales } from './sales.table.ts';
 
 export type SaleRow = typeof sales.$inferSelect;
 export type SaleLineRow = typeof saleLines.$inferSelect;
@@ -55,6 +56,7 @@ export function createSalesRepository() {
           addr1: sales.addr1,
           town: sales.town,
           ref: sales.ref,
+          invoiceIssuedAt: sales.invoiceIssuedAt,
         })
         .from(sales)
         .innerJoin(subscribers, eq(subscribers.id, sales.subscriberId))
@@ -65,16 +67,7 @@ export function createSalesRepository() {
         .offset(query.listfrom - 1),
 
     /** The next sale reference, allocated inside the caller's transaction: a rollback gives it back. */
-    allocateRef: async (db: Executor) => {
-      const [row] = await queryRows<{ last_ref: number }>(
-        db,
-        sql`insert into sale_counter (id, last_ref) values (1, 1)
-            on conflict (id) do update set last_ref = sale_counter.last_ref + 1
-            returning last_ref`,
-      );
-      if (!row) throw new Error('sale_counter gave no reference');
-      return Number(row.last_ref);
-    },
+    allocateRef: (db: Executor) => allocateNumber(db, saleCounter, saleCounter.lastRef),
 
     /** Products that can be sold (not deleted), by id, with their catalogue prices (`numeric` strings). */
     findProducts: async (db: Executor, ids: number[]) => {

@@ -421,6 +421,9 @@ describe('sales', () => {
       postcode: '69001',
       address: '1 rue du Lac, Lyon',
       ref: a.ref,
+      invoiceIssued: false,
+      status: 'active',
+      creditNoteNumber: null,
     });
   });
 

@@ -13,9 +13,12 @@ import type { AuthUser } from '../auth/auth.service.ts';
 import { createInsufficientStockError, insufficientStock } from '../products/products.errors.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { SubscribersService } from '../subscribers/subscribers.service.ts';
+import { type CreditNotesRepository, createCreditNotesRepository } from './credit-notes.repository.ts';
 import { invoiceDocument } from './invoice-document.ts';
+import { putSaleItemsBack, quantitiesByProduct } from './sale-stock.ts';
 import {
   createSaleInvalidError,
+  createSaleInvoiceIssuedError,
   createSaleNotFoundError,
   createSaleSubscriberUnknownError,
 } from './sales.errors.ts';
@@ -54,32 +57,20 @@ export function checkLinePrice(
   };
 }
 
-/** The quantity of each product over the lines, in product id order (so concurrent sales lock rows alike). */
-function quantitiesByProduct(lines: Array<{ productId: number; quantity: number }>) {
-  const totals = new Map<number, { quantity: number; firstIndex: number }>();
-  lines.forEach((line, index) => {
-    const seen = totals.get(line.productId);
-    totals.set(line.productId, {
-      quantity: (seen?.quantity ?? 0) + line.quantity,
-      firstIndex: seen?.firstIndex ?? index,
-    });
-  });
-  return [...totals.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([productId, total]) => ({ productId, ...total }));
-}
-
 /** Sales, their stock movements and sequential references (part 2 §2.5-2.6, §7 Sales; issue 6 §1-2). */
 export function createSalesService({
   db,
   repository,
   subscribersService,
   settingsService,
+  creditNotes = createCreditNotesRepository(),
 }: {
   db: Database;
   repository: SalesRepository;
   subscribersService: SubscribersService;
   settingsService: SettingsService;
+  /** Where the sale's cancellation (credit note) is read and its invoice marked as issued. */
+  creditNotes?: CreditNotesRepository;
 }) {
   const notFound = (id: number) => createSaleNotFoundError(`No sale has id ${id}.`);
 
@@ -87,6 +78,7 @@ export function createSalesService({
     const found = await repository.findSale(db, id);
     if (!found) throw notFound(id);
     const { sale, lines } = found;
+    const creditNote = await creditNotes.findBySale(db, id);
     return {
       id: sale.id,
       ref: sale.ref,
@@ -107,13 +99,21 @@ export function createSalesService({
         unitPrice: units(line.unitPrice),
         lineTotal: units(line.lineTotal),
       })),
+      invoiceIssued: sale.invoiceIssuedAt !== null,
+      status: creditNote ? 'cancelled' : 'active',
+      creditNoteNumber: creditNote?.number ?? null,
     };
   }
 
   return {
     /** `GET /api/sales`: the matching sales, newest first (a list, as part 2 §7 says). */
-    search: async (query: SaleSearchQuery): Promise<SaleSummary[]> =>
-      (await repository.search(db, query)).map((row) => ({
+    search: async (query: SaleSearchQuery): Promise<SaleSummary[]> => {
+      const rows = await repository.search(db, query);
+      const cancelled = await creditNotes.numbersBySale(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({
         id: row.id,
         subscriberId: row.subscriberId,
         fullName: row.fullName,
@@ -124,7 +124,11 @@ export function createSalesService({
         postcode: row.postcode,
         address: [row.addr1, row.town].filter(Boolean).join(', '),
         ref: row.ref,
-      })),
+        invoiceIssued: row.invoiceIssuedAt !== null,
+        status: cancelled.has(row.id) ? ('cancelled' as const) : ('active' as const),
+        creditNoteNumber: cancelled.get(row.id) ?? null,
+      }));
+    },
 
     /** One sale with its lines. @throws 404 */
     get: (id: number) => loadSale(db, id),
@@ -258,9 +262,13 @@ export function createSalesService({
       }),
 
     /**
-     * `GET /api/sales/receipt/{saleId}`: the invoice PDF, named `sale-invoice-{ref}.pdf`. @throws 404
+     * `GET /api/sales/receipt/{saleId}`: the invoice PDF, named `sale-invoice-{ref}.pdf`. The first
+     * time, records (committed before the PDF is produced) that the invoice is issued: from then on
+     * the sale cannot be deleted, only cancelled by a credit note. Every way of handing the invoice
+     * out (download, email) goes through here. @throws 404
      */
     invoice: async (id: number) => {
+      if (!(await creditNotes.markInvoiceIssued(db, id))) throw notFound(id);
       const settings = await settingsService.get();
       const found = await repository.findSale(db, id);
       if (!found) throw notFound(id);
@@ -275,16 +283,22 @@ export function createSalesService({
 
     /**
      * `DELETE /api/sales/{id}`: puts the items back in stock (one `saleCancelled` movement per
-     * product, naming the sale and the user) and writes the buyer's history. @throws 404
+     * product, naming the sale and the user) and writes the buyer's history. Only a
+     * sale whose invoice was never issued: the row lock taken here orders it with the invoice's
+     * first download (see `invoice`), so one of the two sees the other.
+     * @throws 404; 409 `sales.invoice_issued` (cancel it with a credit note instead).
      */
     remove: (id: number, user: AuthUser) =>
       db.transaction(async (tx) => {
         const locked = await repository.lockSale(tx, id);
         if (!locked) throw notFound(id);
-        const sale = await loadSale(tx, id);
-        for (const { productId, quantity } of quantitiesByProduct(sale.saleDetails)) {
-          await repository.moveStock(tx, { productId, quantity, kind: 'saleCancelled', saleId: id, user });
+        if (locked.invoiceIssuedAt !== null) {
+          throw createSaleInvoiceIssuedError(
+            `The invoice n° ${locked.ref} was issued: the sale cannot be deleted, cancel it with a credit note.`,
+          );
         }
+        const sale = await loadSale(tx, id);
+        await putSaleItemsBack(tx, repository, { saleId: id, lines: sale.saleDetails, user });
         await repository.deleteSale(tx, id);
         await subscribersService.addHistory(tx, {
           subscriberId: sale.subscriberId,

@@ -42,6 +42,11 @@ export const sales = pgTable(
     notes: text().notNull().default(''),
     addedBy: text().notNull(),
     addedOn: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * When the invoice was first handed out (its PDF produced, for a download or an email); null
+     * while it never was. Once set, the sale can no longer be deleted, only cancelled by a credit note.
+     */
+    invoiceIssuedAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
   (table) => [
     uniqueIndex('sales_ref_unique').on(table.ref),

@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDownload } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/download.ts';
+import { salesQueryKeyRoot } from './search-sales.ts';
 
 /** The invoice's name when the server gives none (part 2 §7: `sale-invoice-{ref}.pdf`). */
 export function fallbackInvoiceFilename(ref: number): string {
@@ -18,7 +19,14 @@ export async function downloadSaleInvoice(sale: { id: number; ref: number }): Pr
   return filename;
 }
 
-/** Mutation hook over {@link downloadSaleInvoice} (§2.5 Invoice button). */
+/**
+ * Mutation hook over {@link downloadSaleInvoice} (§2.5 Invoice button). The sales lists are refreshed:
+ * once its invoice is issued, a sale is cancelled instead of removed.
+ */
 export function useDownloadSaleInvoice() {
-  return useMutation({ mutationFn: downloadSaleInvoice });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: downloadSaleInvoice,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: salesQueryKeyRoot }),
+  });
 }

@@ -1,7 +1,8 @@
 import type { SaleSummary } from '@back-office/contract/sales';
 import { Anchor, Button } from '@mantine/core';
-import { IconFileInvoice } from '@tabler/icons-react';
+import { IconFileInvoice, IconReceiptRefund } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   type InfiniteList,
@@ -9,15 +10,20 @@ import {
   type InfiniteTableColumn,
 } from '../../../components/infinite-table.tsx';
 import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteSale } from '../api/delete-sale.ts';
+import { useDownloadCreditNote } from '../api/download-credit-note.ts';
 import { useDownloadSaleInvoice } from '../api/download-sale-invoice.ts';
+import { CancelSaleModal } from './cancel-sale-modal.tsx';
 
 /** §2.5 messages. */
 export const ENTER_CRITERIA_MESSAGE = 'Please enter some search criteria.';
 export const NO_MATCH_MESSAGE = 'No sales match the search criteria.';
 export const NO_SALES_YET_MESSAGE = 'No sales for this subscriber yet.';
+/** Why Remove failed on a sale whose invoice was issued (the server's 409 `sales.invoice_issued`). */
+export const INVOICE_ISSUED_REASON = 'Its invoice was issued: cancel the sale with a credit note instead.';
 
 /** §2.5 Amount: "total in French number format, 2 decimals, currency symbol in brackets": `1 234,50 (€)`. */
 export function saleAmountText(total: number, currencySymbol: string): string {
@@ -41,7 +47,12 @@ const columns: InfiniteTableColumn<SaleSummary>[] = [
     ),
   },
   { key: 'address', header: 'Address', render: (sale) => sale.address },
-  { key: 'ref', header: 'Ref', width: 100, render: (sale) => `#${sale.ref}` },
+  {
+    key: 'ref',
+    header: 'Ref',
+    width: 150,
+    render: (sale) => (sale.status === 'cancelled' ? `#${sale.ref} (cancelled)` : `#${sale.ref}`),
+  },
   {
     key: 'amount',
     header: 'Amount',
@@ -61,16 +72,24 @@ type SalesListProps = {
 /**
  * The Sales results (part 2 §2.5, §4 Row delete, §8): Name (link to the subscriber), Address, Ref as
  * `#ref`, Amount as `1 234,50 (€)`, Date; per row an Invoice download and the two-step Remove, the row
- * fading out once the server deleted the sale. Infinite scroll of 50 rows a page, newest first.
+ * fading out once the server deleted the sale. A sale whose invoice was issued also shows Cancel (a
+ * credit note, with a reason dialog) and its Remove answers why it cannot; a cancelled sale shows
+ * `(cancelled)` by its ref and its credit note's download. Infinite scroll of 50 rows a page, newest first.
  */
 export function SalesList({ list, emptyMessage }: SalesListProps) {
   const deleteSale = useDeleteSale();
+  const [cancelling, setCancelling] = useState<SaleSummary | null>(null);
 
   const handleRemove = async (sale: SaleSummary): Promise<boolean> => {
     try {
       await deleteSale.mutateAsync(sale.id);
-    } catch {
-      notifyError('deleting the sale');
+    } catch (error) {
+      notifyError(
+        'deleting the sale',
+        error instanceof ApiError && error.code === 'sales.invoice_issued'
+          ? INVOICE_ISSUED_REASON
+          : undefined,
+      );
       return false;
     }
     notifySuccess(`Sale for '${saleAmountText(sale.total, sale.currencySymbol)}' was deleted successfully!`);
@@ -78,16 +97,47 @@ export function SalesList({ list, emptyMessage }: SalesListProps) {
   };
 
   return (
-    <InfiniteTable
-      list={list}
-      columns={columns}
-      label="Sales"
-      rowActions={(sale) => <InvoiceButton sale={sale} />}
-      onRemove={handleRemove}
-      actionsWidth={380}
-      idleMessage={ENTER_CRITERIA_MESSAGE}
-      emptyMessage={emptyMessage}
-    />
+    <>
+      <InfiniteTable
+        list={list}
+        columns={columns}
+        label="Sales"
+        rowActions={(sale) => (
+          <>
+            <InvoiceButton sale={sale} />
+            {sale.status === 'cancelled' && sale.creditNoteNumber !== null ? (
+              <CreditNoteButton sale={{ ...sale, creditNoteNumber: sale.creditNoteNumber }} />
+            ) : sale.invoiceIssued ? (
+              <Button size="xs" variant="light" color="orange" onClick={() => setCancelling(sale)}>
+                Cancel sale
+              </Button>
+            ) : null}
+          </>
+        )}
+        onRemove={handleRemove}
+        actionsWidth={460}
+        idleMessage={ENTER_CRITERIA_MESSAGE}
+        emptyMessage={emptyMessage}
+      />
+      <CancelSaleModal sale={cancelling} onClose={() => setCancelling(null)} />
+    </>
+  );
+}
+
+/** The credit note download of a cancelled sale, named with its number. */
+function CreditNoteButton({ sale }: { sale: SaleSummary & { creditNoteNumber: number } }) {
+  const download = useDownloadCreditNote();
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      color="gray"
+      leftSection={<IconReceiptRefund size={14} aria-hidden />}
+      loading={download.isPending}
+      onClick={() => download.mutate(sale, { onError: () => notifyError('getting the credit note') })}
+    >
+      Credit note n° {sale.creditNoteNumber}
+    </Button>
   );
 }
 

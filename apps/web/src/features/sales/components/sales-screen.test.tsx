@@ -1,7 +1,13 @@
 import type { SaleSummary } from '@back-office/contract/sales';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { emptyResponse, jsonResponse, mockFetch, type RecordedRequest } from '../../../testing/fetch-mock.ts';
+import {
+  emptyResponse,
+  jsonResponse,
+  mockFetch,
+  problemResponse,
+  type RecordedRequest,
+} from '../../../testing/fetch-mock.ts';
 import { signIn } from '../../../testing/session.ts';
 import { renderSalesRoutes } from '../testing/render-sales-routes.tsx';
 
@@ -39,6 +45,9 @@ const sale: SaleSummary = {
   postcode: '69001',
   address: '1 rue de la Paix, Lyon',
   ref: 12,
+  invoiceIssued: false,
+  status: 'active',
+  creditNoteNumber: null,
 };
 
 /** Every GET /api/sales is answered by `answer`; the query strings are recorded. */
@@ -158,6 +167,74 @@ describe('Sales list without a subscriber', { timeout: 20_000 }, () => {
     expect(requests.some((request) => request.method === 'DELETE' && request.path === '/api/sales/40')).toBe(
       true,
     );
+  });
+});
+
+describe('Sales list: invoiced and cancelled sales', { timeout: 20_000 }, () => {
+  async function rowOf(user: ReturnType<typeof renderSalesRoutes>['user'], ref: string) {
+    await screen.findByRole('heading', { name: 'Sales' });
+    await user.type(screen.getByLabelText('Sales Reference'), `${ref}{Enter}`);
+    const table = await screen.findByRole('table', { name: 'Sales' });
+    const row = within(table)
+      .getAllByRole('row')
+      .find((candidate) => within(candidate).queryByText(new RegExp(`^#${ref}`)));
+    if (!row) throw new Error(`No row for sale #${ref}`);
+    return row;
+  }
+
+  it('cancels an invoiced sale with a reason, and says why its Remove cannot delete it', async () => {
+    signIn();
+    let cancelled = false;
+    const { requests } = salesRoutes(
+      () => [
+        cancelled
+          ? { ...sale, invoiceIssued: true, status: 'cancelled', creditNoteNumber: 3 }
+          : { ...sale, invoiceIssued: true },
+      ],
+      {
+        'DELETE /api/sales/40': () => problemResponse(409, 'sales.invoice_issued'),
+        'POST /api/sales/40/cancel': () => {
+          cancelled = true;
+          return jsonResponse(
+            { creditNoteNumber: 3, saleId: 40, amount: 1234.5, issuedAt: '2025-03-08T10:00:00.000Z' },
+            201,
+          );
+        },
+      },
+    );
+    const { user } = renderSalesRoutes('/sales');
+    const row = await rowOf(user, '12');
+
+    await user.click(within(row).getByRole('button', { name: 'Remove' }));
+    await user.click(within(row).getByRole('button', { name: 'CONFIRM DELETE' }));
+    expect(
+      await screen.findByText(/Its invoice was issued: cancel the sale with a credit note instead\./),
+    ).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Cancel sale' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel sale' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the sale' }));
+    expect(await within(dialog).findByText('Give the reason for the cancellation.')).toBeInTheDocument();
+    expect(requests.some((request) => request.path === '/api/sales/40/cancel')).toBe(false);
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Commande en double');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the sale' }));
+    expect(await screen.findByText('Sale #12 was cancelled by the credit note n° 3!')).toBeInTheDocument();
+    expect(requests.find((request) => request.path === '/api/sales/40/cancel')?.body).toEqual({
+      reason: 'Commande en double',
+    });
+    const table = await screen.findByRole('table', { name: 'Sales' });
+    expect(await within(table).findByRole('button', { name: 'Credit note n° 3' })).toBeInTheDocument();
+    expect(within(table).getByText('#12 (cancelled)')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Cancel sale' })).not.toBeInTheDocument();
+  });
+
+  it('offers no Cancel for a sale whose invoice was never issued', async () => {
+    signIn();
+    salesRoutes(() => [sale]);
+    const { user } = renderSalesRoutes('/sales');
+    const row = await rowOf(user, '12');
+    expect(within(row).queryByRole('button', { name: 'Cancel sale' })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
   });
 });
 
