@@ -96,6 +96,20 @@ export type AppDeps = {
   webDistDir?: string;
 };
 
+/**
+ * HTTP limits (issue 15 §12): a JSON request is small unless its route uploads a file (the logo in
+ * Settings raises its own limit); a client must send its headers within 10 s and its whole request
+ * within 30 s; an idle keep-alive connection is closed after 72 s (longer than load balancers' usual
+ * 60 s, so they never reuse a connection the server is closing).
+ */
+export const HTTP_LIMITS = {
+  bodyLimitBytes: 128 * 1024,
+  uploadBodyLimitBytes: 2 * 1024 * 1024,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 72_000,
+} as const;
+
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /**
@@ -110,12 +124,16 @@ export async function buildApp(deps: AppDeps) {
 
   const app = Fastify({
     logger: deps.logger ? { ...deps.logger, ...safeLogOptions } : false,
-    trustProxy: true,
-    bodyLimit: 2 * 1024 * 1024,
+    // Unset TRUST_PROXY: X-Forwarded-For is ignored and the client address is the TCP peer (issue 15 §4).
+    trustProxy: config.trustProxy,
+    bodyLimit: HTTP_LIMITS.bodyLimitBytes,
+    requestTimeout: HTTP_LIMITS.requestTimeoutMs,
+    keepAliveTimeout: HTTP_LIMITS.keepAliveTimeoutMs,
     forceCloseConnections: 'idle',
     frameworkErrors: handleFrameworkError,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.headersTimeout = HTTP_LIMITS.headersTimeoutMs;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -249,6 +267,12 @@ export async function buildApp(deps: AppDeps) {
     },
     referrerPolicy: { policy: 'no-referrer' },
   });
+  // API answers hold personal data and one-time links: no browser or proxy keeps them (issue 15 §11).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/auth/')) {
+      void reply.header('cache-control', 'no-store');
+    }
+  });
   await app.register(rateLimit, { global: false });
   registerErrorHandler(app);
 
@@ -284,7 +308,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(productsRoutes, { productsService, clock });
   await app.register(referenceListsRoutes, { referenceListsService });
   await app.register(dashboardRoutes, { db, repository: createDashboardRepository() });
-  await app.register(settingsRoutes, { settingsService });
+  await app.register(settingsRoutes, { settingsService, bodyLimit: HTTP_LIMITS.uploadBodyLimitBytes });
   await app.register(auditRoutes, { auditService });
   await app.register(subscribersRoutes, { subscribersService });
   await app.register(subscriberExportRoutes, { subscriberExportService });

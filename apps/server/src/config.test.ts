@@ -11,7 +11,29 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       publicUrl: 'http://localhost:3000',
       tokenTtlSeconds: 3600,
+      trustProxy: false,
+      exportStallTimeoutSeconds: 60,
+      orgTimezone: 'Europe/Paris',
     });
+  });
+
+  it('reads TRUST_PROXY as a list of addresses and CIDR ranges, refusing anything else (issue 15 §4)', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'loopback',
+    ]);
+    for (const bad of ['true', '*', '10.0.0.0/33', '10.0.0.1/8/2', 'proxy.example.org'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(
+        /TRUST_PROXY: must be a comma-separated list/,
+      );
+  });
+
+  it('refuses an ORG_TIMEZONE that is not an IANA time zone and a stall timeout of 0', () => {
+    expect(loadConfig({ ORG_TIMEZONE: 'Europe/Zurich' }).orgTimezone).toBe('Europe/Zurich');
+    expect(() => loadConfig({ ORG_TIMEZONE: 'Paris' })).toThrow(/ORG_TIMEZONE: must be an IANA time zone/);
+    expect(() => loadConfig({ EXPORT_STALL_TIMEOUT_SECONDS: '0' })).toThrow(/EXPORT_STALL_TIMEOUT_SECONDS/);
   });
 
   it('treats empty variables as unset', () => {

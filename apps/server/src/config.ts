@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { findPasswordRuleBreach } from './lib/password-rules.ts';
@@ -36,7 +37,46 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => value.split(',').every((entry) => isProxyAddress(entry.trim())), {
+        message:
+          'must be a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.1,192.168.0.0/16)',
+      })
+      .optional(),
+  ),
+  EXPORT_STALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  ORG_TIMEZONE: z
+    .string()
+    .trim()
+    .default('Europe/Paris')
+    .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/Paris or Europe/Zurich' }),
 });
+
+/** Keywords that Fastify's `trustProxy` (proxy-addr) accepts beside addresses. */
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4/IPv6 address, a CIDR range of one, or a proxy-addr keyword. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_KEYWORDS.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/** True when `Intl` knows the IANA time zone. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The first Administrator's address when `ADMIN_EMAIL` is unset (DESIGN.md "First start"). */
 const DEFAULT_ADMIN_EMAIL = 'admin@example.org';
@@ -79,6 +119,15 @@ export type Config = {
   mailPollIntervalMs: number;
   /** How long a message being sent is reserved for its worker; after a crash it is sent again once this runs out. */
   mailLeaseSeconds: number;
+  /**
+   * Proxies whose `X-Forwarded-For` is believed, as Fastify's `trustProxy`: `false` (the default) trusts
+   * none, so the client address is the TCP peer (issue 15 §4).
+   */
+  trustProxy: false | string[];
+  /** An export whose client stops reading for this many seconds is aborted (issue 15 §1). */
+  exportStallTimeoutSeconds: number;
+  /** IANA time zone of the organisation: "today", years and months are calendar days there (issue 15 §8). */
+  orgTimezone: string;
 };
 
 /** Thrown when an environment variable is invalid; the message names every bad variable. */
@@ -119,5 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimitPerMinute: values.LOGIN_RATE_LIMIT_PER_MINUTE,
     mailPollIntervalMs: values.MAIL_POLL_INTERVAL_MS,
     mailLeaseSeconds: values.MAIL_LEASE_SECONDS,
+    trustProxy: values.TRUST_PROXY ? values.TRUST_PROXY.split(',').map((entry) => entry.trim()) : false,
+    exportStallTimeoutSeconds: values.EXPORT_STALL_TIMEOUT_SECONDS,
+    orgTimezone: values.ORG_TIMEZONE,
   };
 }

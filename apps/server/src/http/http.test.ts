@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/context.ts';
+import { bearer, login, useTestApp } from '../../test/context.ts';
+import { HTTP_LIMITS } from '../app.ts';
 import { registerAccessControl } from './access-control.ts';
 
 const ctx = useTestApp();
@@ -74,5 +75,71 @@ describe('HTTP layer', () => {
     registerAccessControl(app, { authService: {} as never });
     expect(() => app.get('/api/forgotten', () => 'oops')).toThrow('declares no access rule');
     expect(() => app.get('/api/declared', { config: { access: 'public' } }, () => 'fine')).not.toThrow();
+  });
+
+  it('tells browsers and proxies to keep no /api or /auth answer (issue 15 §11)', async () => {
+    const { id_token } = await login(ctx);
+    const answers = [
+      await ctx.app.inject({ url: '/api/users', headers: bearer(id_token) }),
+      await ctx.app.inject({ url: '/api/users' }),
+      await ctx.app.inject({ url: '/api/nothing-here' }),
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: 'x@example.org', password: 'nope' },
+      }),
+      await ctx.app.inject({ url: '/auth/jwks' }),
+    ];
+    for (const response of answers) expect(response.headers['cache-control'], response.body).toBe('no-store');
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy, so throttling cannot be dodged (issue 15 §4)', async () => {
+    const attempt = (app: typeof ctx.app, forwardedFor: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        remoteAddress: '10.0.0.7',
+        headers: { 'x-forwarded-for': forwardedFor },
+        payload: { email: 'nobody@example.org', password: 'wrong-password' },
+      });
+    const direct = await ctx.build({ config: { LOGIN_RATE_LIMIT_PER_MINUTE: '2' } });
+    const spoofed = [];
+    for (let i = 1; i <= 3; i++) spoofed.push((await attempt(direct, `203.0.113.${i}`)).statusCode);
+    expect(spoofed).toEqual([401, 401, 429]);
+
+    const behindProxy = await ctx.build({
+      config: { LOGIN_RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: '10.0.0.0/8' },
+    });
+    const forwarded = [];
+    for (let i = 1; i <= 3; i++) forwarded.push((await attempt(behindProxy, `203.0.113.${i}`)).statusCode);
+    expect(forwarded).toEqual([401, 401, 401]);
+  });
+
+  it('refuses a large JSON body except where a file is uploaded (issue 15 §12)', async () => {
+    const { id_token } = await login(ctx);
+    const big = 'x'.repeat(HTTP_LIMITS.bodyLimitBytes + 1);
+    const note = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: bearer(id_token),
+      payload: { fullName: big, email: 'big@example.org', role: 'User' },
+    });
+    expect(note.statusCode).toBe(413);
+    expect(note.headers['content-type']).toContain('application/problem+json');
+    const settings = (await ctx.app.inject({ url: '/api/settings', headers: bearer(id_token) })).json();
+    const withLargeField = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: bearer(id_token),
+      payload: { ...settings, padding: big },
+    });
+    expect(withLargeField.statusCode).not.toBe(413);
+  });
+
+  it('closes connections whose headers or request arrive too slowly, and idle keep-alives (issue 15 §12)', () => {
+    expect(ctx.app.server.headersTimeout).toBe(HTTP_LIMITS.headersTimeoutMs);
+    expect(ctx.app.server.requestTimeout).toBe(HTTP_LIMITS.requestTimeoutMs);
+    expect(ctx.app.server.keepAliveTimeout).toBe(HTTP_LIMITS.keepAliveTimeoutMs);
+    expect(HTTP_LIMITS.headersTimeoutMs).toBeLessThanOrEqual(HTTP_LIMITS.requestTimeoutMs);
   });
 });

@@ -3,11 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/access-control.ts';
 import type { SettingsService } from './settings.service.ts';
 
-/** `GET /api/settings` (any signed-in user) and `PUT /api/settings` (Administrator). Issue 3 §5. */
-export const settingsRoutes: FastifyPluginAsyncZod<{ settingsService: SettingsService }> = async (
-  app,
-  { settingsService: service },
-) => {
+/**
+ * `GET /api/settings` (any signed-in user) and `PUT /api/settings` (Administrator). Issue 3 §5.
+ * `bodyLimit` (bytes) is the PUT's, which carries the logo as a data URL (issue 15 §12).
+ */
+export const settingsRoutes: FastifyPluginAsyncZod<{
+  settingsService: SettingsService;
+  bodyLimit: number;
+}> = async (app, { settingsService: service, bodyLimit }) => {
   app.get(
     '/api/settings',
     {
@@ -21,6 +24,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settingsService: SettingsSe
     '/api/settings',
     {
       config: { access: 'administrator' },
+      bodyLimit,
       schema: {
         tags: ['settings'],
         summary: 'Replace the organisation settings',
