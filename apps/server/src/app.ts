@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { registerAccessControl } from './http/access-control.ts';
 import { handleFrameworkError, registerErrorHandler } from './http/error-handler.ts';
+import { registerExportLimits } from './http/export-limits.ts';
 import { safeLogOptions } from './http/log-options.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
@@ -287,6 +288,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerAccessControl(app, { authService });
+  registerExportLimits(app, { stallTimeoutSeconds: config.exportStallTimeoutSeconds });
 
   app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, () => ({ status: 'ok' }));
   app.get('/readyz', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {

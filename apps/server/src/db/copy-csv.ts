@@ -5,7 +5,7 @@ import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { type CsvColumn, UTF8_BOM } from '../lib/csv.ts';
 import { neutraliseFormulaSql } from '../lib/spreadsheet/formula-safety.ts';
-import type { Executor } from './client.ts';
+import { EXPORT_STATEMENT_TIMEOUT, type Executor } from './client.ts';
 
 /**
  * Renders a query with its parameters written in as literals, since COPY takes no parameters.
@@ -91,13 +91,21 @@ export async function copyCsvStream(db: Executor, query: SQL): Promise<Readable 
   const client = await pool.connect();
   let copy: Readable;
   try {
+    await client.query(`set statement_timeout = '${EXPORT_STATEMENT_TIMEOUT}'`);
     copy = client.query(copyStreams.to(statement));
   } catch (error) {
     client.release(true);
     throw error;
   }
-  // Released once: back to the pool after a whole COPY, closed after anything else.
-  finished(copy, (error) => client.release(error ?? undefined));
+  // Released once: back to the pool (with the pool's timeout again) after a whole COPY, closed after
+  // anything else.
+  finished(copy, (error) => {
+    if (error) return client.release(error);
+    client.query('reset statement_timeout').then(
+      () => client.release(),
+      (resetError: Error) => client.release(resetError),
+    );
+  });
   let started = false;
   // The BOM goes with the first data (the header line), not before it: a query that fails at once
   // then fails before the response has begun.

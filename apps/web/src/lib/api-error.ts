@@ -29,6 +29,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The sentence for people when the server refused an export because too many are under way (429
+ * `exports.too_many`, issue 15 §1), to go in the error toast; undefined for any other failure.
+ */
+export function exportRefusedReason(error: unknown): string | undefined {
+  return error instanceof ApiError && error.code === 'exports.too_many'
+    ? 'Too many exports are under way: wait for one to finish'
+    : undefined;
+}
+
 /** Builds an ApiError from a parsed problem body, or from the bare status when the body is not one. */
 export function apiErrorFromProblem(status: number, body: unknown): ApiError {
   const parsed = problemSchema.safeParse(body);

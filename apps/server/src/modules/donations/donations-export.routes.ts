@@ -66,7 +66,7 @@ export const donationsExportRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/donations/export',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', export: true },
       schema: {
         tags: ['donations'],
         summary: 'The matching donations as XLSX: one row per donation (isdetailed) or per donor',

@@ -54,7 +54,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/products/export',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', export: true },
       schema: {
         tags,
         summary: 'Download every product as CSV (UTF-8 with BOM), whatever the Accept header',

@@ -68,7 +68,7 @@ export const salesExportRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/sales/export',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', export: true },
       schema: {
         tags,
         summary: 'Matching sales as CSV, one row per sale or per line',
@@ -126,7 +126,7 @@ export const salesExportRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/sales/salecount',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', export: true },
       schema: {
         tags,
         summary: 'Per product: items sold and amount per currency over a period, as CSV',

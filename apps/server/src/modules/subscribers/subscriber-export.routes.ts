@@ -11,7 +11,7 @@ export const subscriberExportRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/subscribers/export',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', export: true },
       schema: {
         tags: ['subscribers'],
         summary:

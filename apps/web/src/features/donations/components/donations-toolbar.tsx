@@ -1,5 +1,6 @@
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconFileExport, IconPlus, IconTrash } from '@tabler/icons-react';
+import { exportRefusedReason } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { type ExportDonationsInput, useExportDonations } from '../api/export-donations.ts';
 
@@ -30,7 +31,7 @@ export function DonationsToolbar({
   const handleExport = (detailed: boolean) => {
     exportDonations.mutate(
       { ...exportInput(), detailed },
-      { onError: () => notifyError('getting the donation receipt') },
+      { onError: (error) => notifyError('getting the donation receipt', exportRefusedReason(error)) },
     );
   };
   return (

@@ -71,4 +71,20 @@ describe('ExportProductsButton', () => {
     ).toBeInTheDocument();
     expect(savedNames).toEqual([]);
   });
+
+  it('asks to wait for an export to finish when too many are under way (429, issue 15 §1)', async () => {
+    signIn();
+    mockFetch({
+      'GET /api/products/export': () =>
+        problemResponse(429, 'exports.too_many', { detail: 'You already have 2 exports under way.' }),
+    });
+    const { user } = renderWithProviders(<ExportProductsButton />);
+    await user.click(screen.getByRole('button', { name: 'Export Products' }));
+    expect(
+      await screen.findByText(
+        'Houston - there was a problem exporting the products. Too many exports are under way: wait for one to finish. Please try again or contact your system administrator.',
+      ),
+    ).toBeInTheDocument();
+    expect(savedNames).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
+import { exportRefusedReason } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useExportProducts } from '../api/export-products.ts';
 
@@ -11,7 +12,9 @@ import { useExportProducts } from '../api/export-products.ts';
 export function ExportProductsButton() {
   const exportProducts = useExportProducts();
   const handleClick = () => {
-    exportProducts.mutate(undefined, { onError: () => notifyError('exporting the products') });
+    exportProducts.mutate(undefined, {
+      onError: (error) => notifyError('exporting the products', exportRefusedReason(error)),
+    });
   };
   return (
     <Button

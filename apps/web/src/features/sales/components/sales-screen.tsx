@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useInfiniteList } from '../../../components/infinite-table.tsx';
 import { SearchPanel, SearchPanelToggle } from '../../../components/search-panel.tsx';
 import { paths } from '../../../config/paths.ts';
+import { exportRefusedReason } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { startMeasure, useEndMeasureWhenDrawn } from '../../../lib/perf-marks.ts';
 import { useStoredFilters } from '../../../lib/use-stored-filters.ts';
@@ -99,7 +100,7 @@ export function SalesScreen({ subscriber }: SalesScreenProps) {
   const handleExport = (detailed: boolean) => {
     exportSales.mutate(
       { filters, subscriberId, detailed },
-      { onError: () => notifyError('getting the exported sales') },
+      { onError: (error) => notifyError('getting the exported sales', exportRefusedReason(error)) },
     );
   };
 

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-field.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
+import { exportRefusedReason } from '../../../lib/api-error.ts';
 import { localIsoDate } from '../../../lib/download.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { type SalesTotalsPeriod, useExportSalesTotals } from '../api/export-sales-totals.ts';
@@ -57,9 +58,9 @@ function SalesTotalsExportForm({
     onBusyChange(true);
     try {
       await exportTotals.mutateAsync(period);
-    } catch {
+    } catch (error) {
       onBusyChange(false);
-      notifyError('getting the sales totals');
+      notifyError('getting the sales totals', exportRefusedReason(error));
       return;
     }
     onBusyChange(false);

@@ -1,5 +1,6 @@
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconFileExport } from '@tabler/icons-react';
+import { exportRefusedReason } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useExportSubscribers } from '../api/export-subscribers.ts';
 import type { SubscriberFilters } from '../subscriber-filters.ts';
@@ -19,7 +20,7 @@ export function ExportSubscribersMenu({ filters }: ExportSubscribersMenuProps) {
   const handleExport = (emailsOnly: boolean) => {
     exportSubscribers.mutate(
       { filters, emailsOnly },
-      { onError: () => notifyError('exporting the subscribers') },
+      { onError: (error) => notifyError('exporting the subscribers', exportRefusedReason(error)) },
     );
   };
   return (
