@@ -156,6 +156,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const usersService = createUsersService({
     db,
+    clock,
     usersRepository,
     authRepository,
     authService,

@@ -45,16 +45,38 @@ export const updateUserInputSchema = createUserInputSchema.extend({
 });
 export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
 
-/** `PATCH /api/users/password/{id}` body (part 1 §3: `newPassword`, `confirmPassword`; §5 messages). */
+/** Refinement of the password forms: the confirmation repeats the new password. */
+const passwordsMatch = (value: { newPassword: string; confirmPassword: string }) =>
+  value.newPassword === value.confirmPassword;
+const PASSWORDS_DIFFER = { message: 'Passwords do not match.', path: ['confirmPassword'] };
+
+const newPasswordFields = {
+  newPassword: newPasswordSchema,
+  confirmPassword: plainString({ message: 'Please enter password confirmation' }).min(1, {
+    message: 'Please enter password confirmation',
+  }),
+};
+
+/**
+ * `PATCH /api/users/password/{id}` body (part 1 §3: `newPassword`, `confirmPassword`; §5 messages).
+ * `currentPassword` is required when people change their own password (issue 15 §2): whoever finds a
+ * signed-in screen cannot take the account over; an Administrator setting someone else's needs none.
+ */
 export const changePasswordInputSchema = z
   .object({
-    newPassword: newPasswordSchema,
-    confirmPassword: plainString({ message: 'Please enter password confirmation' }).min(1, {
-      message: 'Please enter password confirmation',
-    }),
+    currentPassword: plainString().max(200, { message: 'At most 200 characters.' }).optional(),
+    ...newPasswordFields,
   })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    message: 'Passwords do not match.',
-    path: ['confirmPassword'],
-  });
+  .refine(passwordsMatch, PASSWORDS_DIFFER);
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
+
+/** The Change password form's values: one's own password, so the current one is required (issue 15 §2). */
+export const changeOwnPasswordInputSchema = z
+  .object({
+    currentPassword: plainString({ message: 'Please enter your current password' })
+      .min(1, { message: 'Please enter your current password' })
+      .max(200, { message: 'At most 200 characters.' }),
+    ...newPasswordFields,
+  })
+  .refine(passwordsMatch, PASSWORDS_DIFFER);
+export type ChangeOwnPasswordInput = z.infer<typeof changeOwnPasswordInputSchema>;

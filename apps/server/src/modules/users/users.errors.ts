@@ -24,6 +24,12 @@ export const createCannotDeleteSelfError = createErrorFactory({
   title: 'Conflict',
 });
 
+export const createWrongCurrentPasswordError = createErrorFactory({
+  code: 'users.wrong_current_password',
+  status: 400,
+  title: 'Bad Request',
+});
+
 export const createIdMismatchError = createErrorFactory({
   code: 'validation.id_mismatch',
   status: 400,

@@ -287,7 +287,11 @@ describe('PATCH /api/users/password/{id}', () => {
       method: 'PATCH',
       url: `/api/users/password/${id}`,
       headers: bearer(tokens.id_token),
-      payload: { newPassword: 'my-new-password-2', confirmPassword: 'my-new-password-2' },
+      payload: {
+        currentPassword: 'user-password-1',
+        newPassword: 'my-new-password-2',
+        confirmPassword: 'my-new-password-2',
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id, email: 'user@example.org' });
@@ -339,7 +343,7 @@ describe('PATCH /api/users/password/{id}', () => {
         method: 'PATCH',
         url: `/api/users/password/${id}`,
         headers: bearer(tokens.id_token),
-        payload: { newPassword, confirmPassword: newPassword },
+        payload: { currentPassword: 'user-password-1', newPassword, confirmPassword: newPassword },
       });
     for (const [newPassword, code, message] of [
       ['nine-char', 'validation.failed', 'The password must have at least 10 characters.'],
@@ -396,5 +400,142 @@ describe('PATCH /api/users/password/{id}', () => {
       payload,
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('asks people changing their own password for the current one: 400 naming currentPassword, nothing changed (issue 15 §2)', async () => {
+    const { id, tokens } = await createSignedInUser(ctx);
+    for (const currentPassword of [undefined, 'not-my-password']) {
+      const refused = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/users/password/${id}`,
+        headers: bearer(tokens.id_token),
+        payload: {
+          currentPassword,
+          newPassword: 'taken-over-password',
+          confirmPassword: 'taken-over-password',
+        },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'users.wrong_current_password',
+        errors: [{ path: 'currentPassword', message: 'Your current password is wrong.' }],
+      });
+    }
+    await expect(login(ctx, 'user@example.org', 'user-password-1')).resolves.toBeTruthy();
+    await expect(login(ctx, 'user@example.org', 'taken-over-password')).rejects.toThrow(/401/);
+  });
+});
+
+describe('old emailed links and sessions after an account changes (issue 15 §2)', () => {
+  /** Asks for a reset link for user@example.org and returns its token, unused. */
+  async function resetLinkToken() {
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/password-reset',
+      payload: { email: 'user@example.org' },
+    });
+    expect(asked.statusCode).toBeLessThan(300);
+    return passwordLinkToken(ctx, 'user@example.org');
+  }
+
+  const useLink = (token: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/auth/password-reset/confirm',
+      payload: { token, newPassword: 'attacker-password-9' },
+    });
+
+  const changes = {
+    email: async (id: number) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${id}`,
+        headers: await adminHeaders(),
+        payload: { fullName: 'Some Body', email: 'new.address@example.org', role: 'User' },
+      }),
+    role: async (id: number) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${id}`,
+        headers: await adminHeaders(),
+        payload: { fullName: 'Some Body', email: 'user@example.org', role: 'Administrator' },
+      }),
+    'password (by an Administrator)': async (id: number) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/users/password/${id}`,
+        headers: await adminHeaders(),
+        payload: { newPassword: 'set-by-the-admin', confirmPassword: 'set-by-the-admin' },
+      }),
+    'password (by the person)': async (id: number, idToken: string) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/users/password/${id}`,
+        headers: bearer(idToken),
+        payload: {
+          currentPassword: 'user-password-1',
+          newPassword: 'my-new-password-2',
+          confirmPassword: 'my-new-password-2',
+        },
+      }),
+  };
+
+  it.each(Object.keys(changes) as Array<keyof typeof changes>)(
+    'voids the reset link sent before a change of %s and ends the other sessions',
+    async (change) => {
+      const { id, tokens } = await createSignedInUser(ctx);
+      const elsewhere = await login(ctx, 'user@example.org', 'user-password-1');
+      const token = await resetLinkToken();
+      const changed = await changes[change](id, tokens.id_token);
+      expect(changed.statusCode).toBe(200);
+
+      const used = await useLink(token);
+      expect(used.statusCode).toBe(400);
+      expect(used.json().code).toBe('auth.invalid_password_token');
+      await expect(login(ctx, 'new.address@example.org', 'attacker-password-9')).rejects.toThrow(/401/);
+      await expect(login(ctx, 'user@example.org', 'attacker-password-9')).rejects.toThrow(/401/);
+      const otherSession = await ctx.app.inject({
+        url: `/api/users/${id}`,
+        headers: bearer(elsewhere.id_token),
+      });
+      expect(otherSession.statusCode).toBe(401);
+    },
+  );
+
+  it('voids the invitation link of a new account whose email is corrected before it was used', async () => {
+    const headers = await adminHeaders();
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers,
+      payload: { fullName: 'New Person', email: 'typo@example.org', role: 'User' },
+    });
+    const id = (created.json() as { id: number }).id;
+    const invitation = await passwordLinkToken(ctx, 'typo@example.org');
+    const corrected = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${id}`,
+      headers,
+      payload: { fullName: 'New Person', email: 'right@example.org', role: 'User' },
+    });
+    expect(corrected.statusCode).toBe(200);
+    expect((await useLink(invitation)).statusCode).toBe(400);
+  });
+
+  it('leaves links and sessions alone when only the name changes', async () => {
+    const { id } = await createSignedInUser(ctx);
+    const elsewhere = await login(ctx, 'user@example.org', 'user-password-1');
+    const token = await resetLinkToken();
+    const renamed = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${id}`,
+      headers: await adminHeaders(),
+      payload: { fullName: 'Some Body Else', email: 'user@example.org', role: 'User' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ url: `/api/users/${id}`, headers: bearer(elsewhere.id_token) })).statusCode,
+    ).toBe(200);
+    expect((await useLink(token)).statusCode).toBe(204);
   });
 });

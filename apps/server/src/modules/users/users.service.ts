@@ -5,8 +5,9 @@ import type {
   User,
 } from '@back-office/contract/users';
 import type { Database, Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { assertPasswordAllowed } from '../../lib/password-rules.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { postgresErrorCode, UNIQUE_VIOLATION } from '../../lib/postgres-errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
@@ -17,6 +18,7 @@ import {
   createIdMismatchError,
   createLastAdministratorError,
   createUserNotFoundError,
+  createWrongCurrentPasswordError,
 } from './users.errors.ts';
 import type { UsersRepository } from './users.repository.ts';
 import type { UserRow } from './users.table.ts';
@@ -48,6 +50,7 @@ const auditedEntity = (row: UserRow) => ({ type: 'user' as const, id: row.id, la
 /** Staff accounts (part 1 §2 Users, §7 Users; issue 2 §5). */
 export function createUsersService({
   db,
+  clock,
   usersRepository,
   authRepository,
   authService,
@@ -55,6 +58,7 @@ export function createUsersService({
   onMailQueued,
 }: {
   db: Database;
+  clock: Clock;
   usersRepository: UsersRepository;
   authRepository: AuthRepository;
   authService: AuthService;
@@ -65,6 +69,16 @@ export function createUsersService({
     const row = await usersRepository.findUserById(tx, { id });
     if (!row) throw createUserNotFoundError(`No user has id ${id}.`);
     return row;
+  }
+
+  /**
+   * After a change of an account's email, role or password: every emailed link of the account stops
+   * working and its sessions end, but for `keepSessionId` (the caller's own, when it is theirs).
+   * Whoever received an old link, or holds an old session, is out (issue 15 §2).
+   */
+  async function endAccountAccess(tx: Executor, userId: number, keepSessionId?: string) {
+    await authRepository.expireUserPasswordTokens(tx, { userId, now: clock.now() });
+    await authRepository.revokeUserSessions(tx, { userId, keepSessionId });
   }
 
   /** Refuses to leave the organisation without an Administrator. Locks the Administrator rows. */
@@ -108,8 +122,9 @@ export function createUsersService({
     },
 
     /**
-     * Updates name, email and role, audited as `actor`'s (`role_changed` when the role changed). A role
-     * change ends the person's sessions.
+     * Updates name, email and role, audited as `actor`'s (`role_changed` when the role changed). A
+     * change of email or role voids the account's emailed links and ends its sessions (the caller's
+     * own stays open when they edit themselves), issue 15 §2.
      * @throws 400 when the body's id differs from the path; 404; 409 `users.email_taken` or `users.last_administrator`.
      */
     updateUser: async ({
@@ -141,7 +156,9 @@ export function createUsersService({
             role: input.role,
           });
           if (!updated) throw createUserNotFoundError(`No user has id ${id}.`);
-          if (before.role !== updated.role) await authRepository.revokeUserSessions(tx, { userId: id });
+          if (before.role !== updated.role || before.email.toLowerCase() !== updated.email.toLowerCase()) {
+            await endAccountAccess(tx, id, actor.id === id ? actor.sessionId : undefined);
+          }
           await audit.record(tx, {
             actor,
             entity: auditedEntity(updated),
@@ -178,10 +195,12 @@ export function createUsersService({
     },
 
     /**
-     * Sets a new password; ends the person's other sessions (the caller's own stays open). Audited as
-     * `password_changed` without values.
-     * @throws 404; 400 `validation.password_rejected` naming `newPassword` for a common password or
-     * one made of the account's email address (issue 8 §3).
+     * Sets a new password; voids the account's emailed links and ends its other sessions (the caller's
+     * own stays open). People changing their own password give `currentPassword` (issue 15 §2).
+     * Audited as `password_changed` without values.
+     * @throws 404; 400 `users.wrong_current_password` naming `currentPassword` when it is missing or
+     * wrong on one's own account; 400 `validation.password_rejected` naming `newPassword` for a
+     * common password or one made of the account's email address (issue 8 §3).
      */
     changePassword: async ({
       id,
@@ -193,16 +212,18 @@ export function createUsersService({
       actor: AuthUser;
     }): Promise<User> => {
       const target = await getRow(db, id);
+      if (actor.id === id && !(await verifyPassword(target.passwordHash, input.currentPassword ?? ''))) {
+        throw createWrongCurrentPasswordError('The current password is wrong.', [
+          { path: 'currentPassword', message: 'Your current password is wrong.' },
+        ]);
+      }
       assertPasswordAllowed(input.newPassword, { email: target.email, field: 'newPassword' });
       const passwordHash = await hashPassword(input.newPassword);
       const row = await db.transaction(async (tx) => {
         await getRow(tx, id);
         const updated = await usersRepository.setPasswordHash(tx, { id, passwordHash });
         if (!updated) throw createUserNotFoundError(`No user has id ${id}.`);
-        await authRepository.revokeUserSessions(tx, {
-          userId: id,
-          keepSessionId: actor.id === id ? actor.sessionId : undefined,
-        });
+        await endAccountAccess(tx, id, actor.id === id ? actor.sessionId : undefined);
         // The fact only: a password (or its hash) never enters the trail.
         await audit.record(tx, { actor, entity: auditedEntity(updated), action: 'password_changed' });
         return updated;

@@ -1,17 +1,22 @@
-import type { ChangePasswordInput } from '@back-office/contract/users';
+import type { ChangeOwnPasswordInput } from '@back-office/contract/users';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export type ChangePasswordVariables = ChangePasswordInput & { userId: number };
+export type ChangePasswordVariables = ChangeOwnPasswordInput & { userId: number };
 
 /**
- * `PATCH /api/users/password/{currentUserId} {newPassword, confirmPassword}` (part 1 §3, §7 Users).
+ * `PATCH /api/users/password/{currentUserId} {currentPassword, newPassword, confirmPassword}` (part 1
+ * §3, §7 Users; `currentPassword` issue 15 §2).
  * Any 2xx answer is a success; its body (the user) is not needed.
  */
 export async function changePassword(input: ChangePasswordVariables): Promise<void> {
   await apiRequest(`/api/users/password/${input.userId}`, {
     method: 'PATCH',
-    body: { newPassword: input.newPassword, confirmPassword: input.confirmPassword },
+    body: {
+      currentPassword: input.currentPassword,
+      newPassword: input.newPassword,
+      confirmPassword: input.confirmPassword,
+    },
   });
 }
 

@@ -14,6 +14,7 @@ describe('ChangePasswordForm', () => {
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText('Please enter new password')).toBeInTheDocument();
     expect(screen.getByText('Please enter password confirmation')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your current password')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
 
@@ -52,13 +53,16 @@ describe('ChangePasswordForm', () => {
         }),
     });
     const { user } = renderWithProviders(<ChangePasswordForm userId={4} />);
+    await user.type(screen.getByLabelText('Current Password'), 'the-old-password');
     await user.type(screen.getByLabelText('New Password'), 'a-good-new-password');
     await user.type(screen.getByLabelText('Confirm Password'), 'a-good-new-password');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText('Your password was updated successfully. Good job!')).toBeInTheDocument();
     expect(screen.getByLabelText('New Password')).toHaveValue('');
     expect(screen.getByLabelText('Confirm Password')).toHaveValue('');
+    expect(screen.getByLabelText('Current Password')).toHaveValue('');
     expect(requests[0]?.body).toEqual({
+      currentPassword: 'the-old-password',
       newPassword: 'a-good-new-password',
       confirmPassword: 'a-good-new-password',
     });
@@ -77,6 +81,7 @@ describe('ChangePasswordForm', () => {
         }),
     });
     const { user } = renderWithProviders(<ChangePasswordForm userId={4} />);
+    await user.type(screen.getByLabelText('Current Password'), 'the-old-password');
     await user.type(screen.getByLabelText('New Password'), password);
     await user.type(screen.getByLabelText('Confirm Password'), password);
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
@@ -90,6 +95,7 @@ describe('ChangePasswordForm', () => {
     signIn({ id: 4 });
     mockFetch({ 'PATCH /api/users/password/4': () => problemResponse(500, 'internal') });
     const { user } = renderWithProviders(<ChangePasswordForm userId={4} />);
+    await user.type(screen.getByLabelText('Current Password'), 'the-old-password');
     await user.type(screen.getByLabelText('New Password'), 'a-good-new-password');
     await user.type(screen.getByLabelText('Confirm Password'), 'a-good-new-password');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
@@ -98,5 +104,25 @@ describe('ChangePasswordForm', () => {
         'Houston - there was a problem updating your password. Please try again or contact your system administrator.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('says so under Current Password when the server finds it wrong (issue 15 §2)', async () => {
+    signIn({ id: 4 });
+    mockFetch({
+      'PATCH /api/users/password/4': () =>
+        problemResponse(400, 'users.wrong_current_password', {
+          errors: [{ path: 'currentPassword', message: 'Your current password is wrong.' }],
+        }),
+    });
+    const { user } = renderWithProviders(<ChangePasswordForm userId={4} />);
+    await user.type(screen.getByLabelText('Current Password'), 'not-my-password');
+    await user.type(screen.getByLabelText('New Password'), 'a-good-new-password');
+    await user.type(screen.getByLabelText('Confirm Password'), 'a-good-new-password');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText('Your current password is wrong.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Current Password')).toHaveAccessibleDescription(
+      'Your current password is wrong.',
+    );
+    expect(screen.queryByText(/Houston/)).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { type ChangePasswordInput, changePasswordInputSchema } from '@back-office/contract/users';
+import { type ChangeOwnPasswordInput, changeOwnPasswordInputSchema } from '@back-office/contract/users';
 import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PasswordField } from '../../../components/password-field.tsx';
@@ -11,15 +11,15 @@ export const PASSWORD_UPDATED_MESSAGE = 'Your password was updated successfully.
 
 /**
  * Change password of the signed-in user (part 1 §2 Change password, §4 "the form resets after a
- * valid submission", §5 messages, §8 messages). A 400 naming a field (e.g. the password is too
+ * valid submission", §5 messages, §8 messages), who first gives the current one (issue 15 §2). A 400 naming a field (e.g. the password is too
  * short for the server) shows that message under the field.
  */
 export function ChangePasswordForm({ userId }: { userId: number }) {
   const changePassword = useChangePassword();
   const blurGuard = useBlurValidationGuard();
-  const form = useForm<ChangePasswordInput>({
-    initialValues: { newPassword: '', confirmPassword: '' },
-    validate: schemaValidator(changePasswordInputSchema),
+  const form = useForm<ChangeOwnPasswordInput>({
+    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    validate: schemaValidator(changeOwnPasswordInputSchema),
     validateInputOnBlur: ['confirmPassword'],
     enhanceGetInputProps: blurGuard.enhanceGetInputProps,
   });
@@ -31,11 +31,10 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
       notifySuccess(PASSWORD_UPDATED_MESSAGE);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
-        const newPasswordMessage = error.fieldMessage('newPassword');
-        const confirmPasswordMessage = error.fieldMessage('confirmPassword');
-        if (newPasswordMessage) form.setFieldError('newPassword', newPasswordMessage);
-        if (confirmPasswordMessage) form.setFieldError('confirmPassword', confirmPasswordMessage);
-        if (newPasswordMessage || confirmPasswordMessage) return;
+        const fields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+        const refused = fields.filter((field) => error.fieldMessage(field));
+        for (const field of refused) form.setFieldError(field, error.fieldMessage(field));
+        if (refused.length > 0) return;
       }
       notifyError('updating your password');
     }
@@ -44,6 +43,11 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
   return (
     <form onSubmit={handleSubmit} noValidate {...blurGuard.formProps}>
       <Stack gap="md" maw={420}>
+        <PasswordField
+          label="Current Password"
+          autoComplete="current-password"
+          {...form.getInputProps('currentPassword')}
+        />
         <PasswordField
           label="New Password"
           autoComplete="new-password"
