@@ -25,7 +25,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
+import { type AuthService, createAuthService } from './modules/auth/auth.service.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -76,6 +76,13 @@ import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves once work done after an answer (password reset requests) has finished. */
+    workSettled: () => Promise<void>;
+  }
+}
+
 /** Everything the application needs, passed in one object (no globals). */
 export type AppDeps = {
   config: Config;
@@ -104,12 +111,33 @@ export type AppDeps = {
  * 60 s, so they never reuse a connection the server is closing).
  */
 export const HTTP_LIMITS = {
-  bodyLimitBytes: 128 * 1024,
+  bodyLimitBytes: 256 * 1024,
   uploadBodyLimitBytes: 2 * 1024 * 1024,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 72_000,
 } as const;
+
+/** How often the scheduled purge of old sign-in records runs (issue 15 §3). */
+export const SIGN_IN_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * The scheduled purge of failed sign-ins, spent lockouts, ended sessions and used links: the workers
+ * poll every few seconds, the purge runs once an hour of the clock. Resolves with the rows deleted.
+ */
+export function purgeSignInRecordsHourly(
+  authService: Pick<AuthService, 'purgeSignInRecords'>,
+  clock: Clock,
+): () => Promise<number> {
+  let lastRun: number | undefined;
+  return async () => {
+    const now = clock.now().getTime();
+    if (lastRun !== undefined && now - lastRun < SIGN_IN_PURGE_INTERVAL_MS) return 0;
+    lastRun = now;
+    const purged = await authService.purgeSignInRecords();
+    return purged.failures + purged.lockouts + purged.sessions + purged.links;
+  };
+}
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -231,6 +259,7 @@ export async function buildApp(deps: AppDeps) {
     settingsService,
     onMailQueued,
   });
+  deps.registerBackgroundWork?.('sign-in records purge', purgeSignInRecordsHourly(authService, clock));
   const nudgeAnnualRuns =
     deps.registerBackgroundWork?.('annual receipt runs', annualRunsService.work) ?? (() => {});
   const salesRepository = createSalesRepository();
@@ -345,6 +374,10 @@ export async function buildApp(deps: AppDeps) {
       reply.type('text/plain').send('The web client is not built yet: run `npm run build -w apps/web`.'),
     );
   }
+
+  // Reset requests answered but still at work finish before the database closes.
+  app.decorate('workSettled', () => authService.passwordResetsSettled());
+  app.addHook('onClose', () => authService.passwordResetsSettled());
 
   return app;
 }

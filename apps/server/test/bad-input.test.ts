@@ -36,9 +36,12 @@ const ctx = useTestApp();
 /**
  * Tables a refused request may legitimately write:
  * - `login_failures`: a sign-in refused with 401 counts the failure per address, by design, so that
- *   guessing is rate limited across server instances (auth.service `login`).
+ *   guessing is rate limited across server instances (auth.service `login`);
+ * - `login_lockouts`, and the `sign_in_locked` events of `audit_events`: enough such failures lock
+ *   the account from that address, and the lockout is audited (issue 15 §3).
  */
-const TABLES_WRITTEN_WHEN_REFUSED = new Set(['login_failures']);
+const TABLES_WRITTEN_WHEN_REFUSED = new Set(['login_failures', 'login_lockouts']);
+const ROWS_WRITTEN_WHEN_REFUSED: Record<string, string> = { audit_events: "t.action <> 'sign_in_locked'" };
 
 /** Random runs per route on top of the curated ones, and per field of the route. */
 const RANDOM_RUNS = { base: 10, perField: 2 };
@@ -153,7 +156,8 @@ async function fingerprint(context: TestContext): Promise<Map<string, string>> {
     .filter((table) => !TABLES_WRITTEN_WHEN_REFUSED.has(table.tablename))
     .map(
       ({ tablename }) =>
-        `select '${tablename}' as name, count(*)::text || ':' || md5(coalesce(string_agg(t.xmin::text || t.ctid::text, ',' order by t.ctid), '')) as digest from "${tablename}" t`,
+        `select '${tablename}' as name, count(*)::text || ':' || md5(coalesce(string_agg(t.xmin::text || t.ctid::text, ',' order by t.ctid), '')) as digest from "${tablename}" t` +
+        (ROWS_WRITTEN_WHEN_REFUSED[tablename] ? ` where ${ROWS_WRITTEN_WHEN_REFUSED[tablename]}` : ''),
     );
   const rows = await queryRows<{ name: string; digest: string }>(
     context.database.db,

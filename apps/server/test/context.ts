@@ -142,6 +142,7 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The token inside the newest emailed set-password link to `email`, taken from the outbox. */
 export async function passwordLinkToken(ctx: TestContext, email: string): Promise<string> {
+  await ctx.app.workSettled();
   const messages = await createMailRepository().listMessages(ctx.database.db);
   const message = messages.filter((row) => row.toAddress === email).at(-1);
   const token = message?.textBody.match(/#\/password-reset\/confirm\?token=([\w-]+)/)?.[1];

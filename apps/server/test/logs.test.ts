@@ -76,6 +76,7 @@ describe('logs', () => {
       payload: { email: 'somebody.unknown@example.org' },
     });
     expect(unknownReset.statusCode).toBe(202);
+    await app.workSettled();
     const linkToken = await passwordLinkToken(ctx, ADMIN_EMAIL);
     const refused = await app.inject({
       method: 'POST',
@@ -101,6 +102,7 @@ describe('logs', () => {
     // A refusal that names the recipient is logged without the address.
     ctx.transport.failWith = `550 5.1.1 <${ADMIN_EMAIL}>: Recipient address rejected`;
     await app.inject({ method: 'POST', url: '/auth/password-reset', payload: { email: ADMIN_EMAIL } });
+    await app.workSettled();
     expect(await worker.runOnce()).toBe(1);
     ctx.transport.failWith = undefined;
     expect(text()).toContain('Recipient address rejected');

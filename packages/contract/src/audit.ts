@@ -9,14 +9,22 @@ import { isIsoDate } from './subscribers.ts';
  */
 
 /** What an audit event is about. A reference item also names its list (`entityList`). */
-export const AUDIT_ENTITY_TYPES = ['user', 'product', 'reference_list_item', 'settings'] as const;
+export const AUDIT_ENTITY_TYPES = ['user', 'product', 'reference_list_item', 'settings', 'sign_in'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /**
  * What was done. `role_changed` is an update of a user that changed the role (other fields may have
- * changed with it); `password_changed` carries no values, only the fact.
+ * changed with it); `password_changed` carries no values, only the fact; `sign_in_locked` is a
+ * sign-in lockout (issue 15 §3), its `after` saying which email and address, until when.
  */
-export const AUDIT_ACTIONS = ['created', 'updated', 'deleted', 'role_changed', 'password_changed'] as const;
+export const AUDIT_ACTIONS = [
+  'created',
+  'updated',
+  'deleted',
+  'role_changed',
+  'password_changed',
+  'sign_in_locked',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** One recorded field value: texts, numbers (prices in units), yes/no, or nothing. */

@@ -14,7 +14,7 @@ export type AuditActor = { id: number; fullName: string; email: string } | null;
 
 /** What a change is about; `label` is its name at the time. */
 export type AuditEntity =
-  | { type: 'user' | 'product' | 'settings'; id: number | null; label: string }
+  | { type: 'user' | 'product' | 'settings' | 'sign_in'; id: number | null; label: string }
   | { type: 'reference_list_item'; list: ReferenceListKey; id: number; label: string };
 
 /**
@@ -69,7 +69,7 @@ export function createAuditService({
     record: async (tx: Executor, change: AuditChange): Promise<boolean> => {
       let before: AuditValues | null = null;
       let after: AuditValues | null = null;
-      if (change.action === 'created') after = change.after ?? {};
+      if (change.action === 'created' || change.action === 'sign_in_locked') after = change.after ?? {};
       else if (change.action === 'deleted') before = change.before ?? {};
       else if (change.action === 'updated' || change.action === 'role_changed') {
         const changed = changedFields(change.before ?? {}, change.after ?? {});

@@ -32,11 +32,11 @@ export const auditEvents = pgTable(
     index('audit_events_entity_idx').on(table.entityType, table.entityId),
     check(
       'audit_events_entity_type_check',
-      sql`${table.entityType} in ('user', 'product', 'reference_list_item', 'settings')`,
+      sql`${table.entityType} in ('user', 'product', 'reference_list_item', 'settings', 'sign_in')`,
     ),
     check(
       'audit_events_action_check',
-      sql`${table.action} in ('created', 'updated', 'deleted', 'role_changed', 'password_changed')`,
+      sql`${table.action} in ('created', 'updated', 'deleted', 'role_changed', 'password_changed', 'sign_in_locked')`,
     ),
   ],
 );

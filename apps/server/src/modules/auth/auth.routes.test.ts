@@ -10,6 +10,7 @@ import {
   passwordLinkToken,
   useTestApp,
 } from '../../../test/context.ts';
+import { MAX_RESET_EMAILS_PER_HOUR, SIGN_IN_THROTTLE } from './auth.service.ts';
 
 const ctx = useTestApp();
 
@@ -82,25 +83,80 @@ describe('POST /auth/login', () => {
     expect(response.headers['content-type']).toContain('application/problem+json');
   });
 
-  it('rate limits an address after 10 failures in 15 minutes, even with the right password', async () => {
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/auth/login',
-        payload: { email: ADMIN_EMAIL, password: `wrong-password-${attempt}` },
-      });
-      expect(response.statusCode).toBe(401);
+  /** A sign-in attempt from the client address `from`. */
+  const attempt = (from: string, password: string, email = ADMIN_EMAIL) =>
+    ctx.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: from, payload: { email, password } });
+
+  it('locks an account from the address that failed 5 times for 15 minutes, while its owner signs in from elsewhere (issue 15 §3)', async () => {
+    const attacker = '203.0.113.66';
+    for (let i = 0; i < SIGN_IN_THROTTLE.failuresPerAccountAndAddress; i += 1) {
+      expect((await attempt(attacker, `wrong-password-${i}`)).statusCode).toBe(401);
     }
-    const blocked = await ctx.app.inject({
-      method: 'POST',
-      url: '/auth/login',
-      payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-    });
+    const blocked = await attempt(attacker, ADMIN_PASSWORD);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().code).toBe('auth.too_many_attempts');
+    expect(blocked.json()).toMatchObject({
+      code: 'auth.too_many_attempts',
+      detail: 'Too many failed sign-ins. Try again in 15 minutes.',
+    });
+    expect(Number(blocked.headers['retry-after'])).toBe(15 * 60);
+    // The owner, from the office, is not locked out by the attacker.
+    expect((await attempt('198.51.100.10', ADMIN_PASSWORD)).statusCode).toBe(200);
 
     ctx.clock.advance(15 * 60 * 1000 + 1000);
-    await expect(login(ctx)).resolves.toMatchObject({ token_type: 'Bearer' });
+    expect((await attempt(attacker, ADMIN_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('doubles each repeated lockout up to 24 hours, and writes every lockout in the audit trail', async () => {
+    const attacker = '203.0.113.67';
+    const lockouts: number[] = [];
+    for (let round = 0; round < 9; round += 1) {
+      for (let i = 0; i < SIGN_IN_THROTTLE.failuresPerAccountAndAddress; i += 1)
+        await attempt(attacker, 'wrong-password');
+      const blocked = await attempt(attacker, 'wrong-password');
+      expect(blocked.statusCode).toBe(429);
+      const seconds = Number(blocked.headers['retry-after']);
+      lockouts.push(seconds / 60);
+      ctx.clock.advance(seconds * 1000 + 1000);
+    }
+    expect(lockouts).toEqual([15, 30, 60, 120, 240, 480, 960, 1440, 1440]);
+
+    const admin = await login(ctx);
+    const trail = await ctx.app.inject({
+      url: '/api/audit?entityType=sign_in&listlength=50',
+      headers: bearer(admin.id_token),
+    });
+    expect(trail.statusCode).toBe(200);
+    const events = trail.json().models as Array<{
+      entityType: string;
+      entityLabel: string;
+      after: Record<string, unknown>;
+    }>;
+    expect(events).toHaveLength(9);
+    expect(events[0]).toMatchObject({
+      entityType: 'sign_in',
+      entityLabel: ADMIN_EMAIL,
+      after: { email: ADMIN_EMAIL, clientAddress: attacker, minutes: 1440 },
+    });
+  });
+
+  it('locks an address that fails against many accounts, for every account', async () => {
+    const sprayer = '203.0.113.68';
+    for (let i = 0; i < SIGN_IN_THROTTLE.failuresPerAddress; i += 1) {
+      await attempt(sprayer, 'Summer2026!', `person${i}@example.org`);
+    }
+    const blocked = await attempt(sprayer, ADMIN_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect((await attempt('198.51.100.11', ADMIN_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('starts counting afresh after a successful sign-in', async () => {
+    const office = '198.51.100.12';
+    for (let i = 0; i < SIGN_IN_THROTTLE.failuresPerAccountAndAddress - 1; i += 1)
+      await attempt(office, 'typo-password');
+    expect((await attempt(office, ADMIN_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < SIGN_IN_THROTTLE.failuresPerAccountAndAddress - 1; i += 1)
+      await attempt(office, 'typo-password');
+    expect((await attempt(office, ADMIN_PASSWORD)).statusCode).toBe(200);
   });
 
   it('rate limits an IP address per minute', async () => {
@@ -190,6 +246,7 @@ describe('password reset', () => {
       payload: { email: 'nobody@example.org' },
     });
     expect(response.statusCode).toBe(202);
+    await ctx.app.workSettled();
     expect(await ctx.worker.runOnce()).toBe(0);
   });
 
@@ -211,6 +268,7 @@ describe('password reset', () => {
       payload: { email: ADMIN_EMAIL },
     });
     expect(requested.statusCode).toBe(202);
+    await ctx.app.workSettled();
     expect(await ctx.worker.runOnce()).toBe(1);
     expect(ctx.transport.sent[0]).toMatchObject({
       toAddress: ADMIN_EMAIL,
@@ -327,5 +385,29 @@ describe('password reset', () => {
   it('lets a new account choose its first password through the invitation link', async () => {
     const { tokens } = await createSignedInUser(ctx, { email: 'new.person@example.org' });
     expect(decodeJwt(tokens.id_token)).toMatchObject({ email: 'new.person@example.org', role: 'User' });
+  });
+});
+
+describe('password reset requests (issue 15 §4, §13)', () => {
+  const ask = (email: string) =>
+    ctx.app.inject({ method: 'POST', url: '/auth/password-reset', payload: { email } });
+
+  it('emails at most 3 reset links an hour to one account, answering every request alike', async () => {
+    for (let i = 0; i < MAX_RESET_EMAILS_PER_HOUR + 2; i += 1)
+      expect((await ask(ADMIN_EMAIL)).statusCode).toBe(202);
+    await ctx.app.workSettled();
+    expect(await ctx.worker.runOnce()).toBe(MAX_RESET_EMAILS_PER_HOUR);
+
+    ctx.clock.advance(60 * 60 * 1000 + 1000);
+    expect((await ask(ADMIN_EMAIL)).statusCode).toBe(202);
+    await ctx.app.workSettled();
+    expect(await ctx.worker.runOnce()).toBe(1);
+  });
+
+  it('sends no more than 3 when many requests arrive at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => ask(ADMIN_EMAIL)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(202));
+    await ctx.app.workSettled();
+    expect(await ctx.worker.runOnce()).toBe(MAX_RESET_EMAILS_PER_HOUR);
   });
 });

@@ -31,7 +31,15 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: loginResponseSchema },
       },
     },
-    (request) => authService.login(request.body),
+    async (request, reply) => {
+      try {
+        return await authService.login(request.body, { address: request.ip });
+      } catch (error) {
+        const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+        if (retryAfter) void reply.header('retry-after', String(retryAfter));
+        throw error;
+      }
+    },
   );
 
   app.get(
@@ -74,7 +82,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await authService.requestPasswordReset(request.body);
+      authService.requestPasswordReset(request.body, {
+        onError: (error) => request.log.error({ err: error }, 'password reset request failed'),
+      });
       return reply.status(202).send(null);
     },
   );

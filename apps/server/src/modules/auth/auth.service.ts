@@ -16,9 +16,26 @@ import {
 import type { AuthRepository } from './auth.repository.ts';
 import type { TokenService } from './tokens.ts';
 
-/** Failed sign-ins allowed per address within {@link LOGIN_FAILURE_WINDOW_MS} before 429. */
-export const MAX_LOGIN_FAILURES = 10;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * Sign-in throttling (issue 15 §3). Failures are counted over {@link LOGIN_FAILURE_WINDOW_MS} per
+ * (account, client address) and per address: at the limit that pair, or that address, is locked for
+ * 15 minutes, twice as long for each lockout in a row (within 24 hours of the end of the last), at
+ * most 24 hours. The owner of
+ * an account still signs in from another address while an attacker's address is locked.
+ */
+export const SIGN_IN_THROTTLE = {
+  failuresPerAccountAndAddress: 5,
+  failuresPerAddress: 30,
+  windowMs: 15 * 60 * 1000,
+  firstLockoutMs: 15 * 60 * 1000,
+  longestLockoutMs: 24 * 60 * 60 * 1000,
+  repeatWindowMs: 24 * 60 * 60 * 1000,
+} as const;
+export const LOGIN_FAILURE_WINDOW_MS = SIGN_IN_THROTTLE.windowMs;
+/** Reset links emailed to one account per hour at most (issue 15 §4); further requests send nothing. */
+export const MAX_RESET_EMAILS_PER_HOUR = 3;
+/** How long used links, ended sessions and old failures are kept before the purge (issue 15 §3). */
+export const SIGN_IN_RECORDS_KEPT_MS = 24 * 60 * 60 * 1000;
 /** Validity of emailed links: 1 h to reset a password, 72 h to set a new account's first one. */
 export const PASSWORD_LINK_TTL_MS = { reset: 60 * 60 * 1000, invite: 72 * 60 * 60 * 1000 } as const;
 
@@ -32,6 +49,20 @@ export type AuthUser = {
 };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Lockout scopes: one account from one client address, and one address whatever the account. */
+const accountScope = (email: string, address: string) => `account:${email.toLowerCase()}|${address}`;
+const addressScope = (address: string) => `address:${address}`;
+
+const tooManyAttempts = (until: Date, now: Date) => {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  const error = createTooManyAttemptsError(
+    `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  );
+  return Object.assign(error, {
+    retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
+  });
+};
 
 const invalidLink = () =>
   createInvalidPasswordTokenError('This link is not valid any more: it was used, has expired or is wrong.', [
@@ -60,6 +91,59 @@ export function createAuthService({
   publicUrl: string;
   onMailQueued: () => void;
 }) {
+  /** Reset requests whose work is still running after their answer was sent (see requestPasswordReset). */
+  const resetsUnderWay = new Set<Promise<void>>();
+
+  /**
+   * Records a failed sign-in and, at a limit of {@link SIGN_IN_THROTTLE}, locks the pair or the address
+   * and writes the lockout in the audit trail, in one transaction.
+   */
+  async function recordFailure(email: string, address: string, now: Date) {
+    const throttle = SIGN_IN_THROTTLE;
+    await db.transaction(async (tx) => {
+      await authRepository.recordLoginFailure(tx, { email, address, at: now });
+      const failures = await authRepository.countRecentLoginFailures(tx, {
+        email,
+        address,
+        since: new Date(now.getTime() - throttle.windowMs),
+      });
+      const lockouts: Array<{ scope: string; email: string | null }> = [];
+      if (failures.forAccount >= throttle.failuresPerAccountAndAddress) {
+        lockouts.push({ scope: accountScope(email, address), email });
+        await authRepository.clearLoginFailures(tx, { email, address });
+      }
+      if (failures.fromAddress >= throttle.failuresPerAddress) {
+        lockouts.push({ scope: addressScope(address), email: null });
+        await authRepository.clearAddressFailures(tx, { address });
+      }
+      for (const lockout of lockouts) {
+        const locked = await authRepository.lockScope(tx, {
+          scope: lockout.scope,
+          now,
+          baseMs: throttle.firstLockoutMs,
+          maxMs: throttle.longestLockoutMs,
+          repeatWindowMs: throttle.repeatWindowMs,
+        });
+        if (!locked) continue;
+        const account = lockout.email
+          ? await usersRepository.findUserByEmail(tx, { email: lockout.email })
+          : undefined;
+        await audit.record(tx, {
+          actor: null,
+          entity: { type: 'sign_in', id: account?.id ?? null, label: lockout.email ?? address },
+          action: 'sign_in_locked',
+          after: {
+            email: lockout.email,
+            clientAddress: address,
+            lockedUntil: locked.lockedUntil.toISOString(),
+            minutes: Math.round((locked.lockedUntil.getTime() - now.getTime()) / 60_000),
+            lockoutsInARow: locked.lockouts,
+          },
+        });
+      }
+    });
+  }
+
   /**
    * Creates a single-use link for `user` and queues the email that carries it, on `tx`
    * (the caller's transaction). `invite` is sent to a new account, `reset` on request.
@@ -75,6 +159,7 @@ export function createAuthService({
       userId: user.id,
       tokenHash: sha256(token),
       purpose,
+      createdAt: now,
       expiresAt: new Date(now.getTime() + PASSWORD_LINK_TTL_MS[purpose]),
     });
     const link = `${publicUrl}/#/password-reset/confirm?token=${token}`;
@@ -95,25 +180,22 @@ export function createAuthService({
     queuePasswordLink,
 
     /**
-     * `POST /auth/login`. Records the session, updates `lastLogin`, returns the token pair.
-     * @throws 401 `auth.invalid_credentials`; 429 `auth.too_many_attempts` after
-     * {@link MAX_LOGIN_FAILURES} failures for the address within 15 minutes.
+     * `POST /auth/login` from the client at `address` (the request's IP). Records the session, updates
+     * `lastLogin`, returns the token pair.
+     * @throws 401 `auth.invalid_credentials`; 429 `auth.too_many_attempts` (with `retryAfterSeconds`)
+     * while this account is locked from this address, or this address is (see {@link SIGN_IN_THROTTLE}).
      */
-    login: async ({ email, password }: LoginInput) => {
+    login: async ({ email, password }: LoginInput, { address }: { address: string }) => {
       const now = clock.now();
-      const failures = await authRepository.countRecentLoginFailures(db, {
-        email,
-        since: new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
+      const lockedUntil = await authRepository.findActiveLockout(db, {
+        scopes: [accountScope(email, address), addressScope(address)],
+        now,
       });
-      if (failures >= MAX_LOGIN_FAILURES) {
-        throw createTooManyAttemptsError(
-          'Too many failed sign-ins for this address. Try again in 15 minutes.',
-        );
-      }
+      if (lockedUntil) throw tooManyAttempts(lockedUntil, now);
       const user = await usersRepository.findUserByEmail(db, { email });
       const valid = await verifyPassword(user?.passwordHash, password);
       if (!user || !valid) {
-        await authRepository.recordLoginFailure(db, { email, at: now });
+        await recordFailure(email, address, now);
         throw createInvalidCredentialsError('Wrong email or password.');
       }
       const sessionId = randomUUID();
@@ -131,7 +213,8 @@ export function createAuthService({
           expiresAt: issued.expiresAt,
         });
         await usersRepository.touchLastLogin(tx, { id: user.id, at: now });
-        await authRepository.clearLoginFailures(tx, { email });
+        await authRepository.clearLoginFailures(tx, { email, address });
+        await authRepository.clearLockout(tx, { scope: accountScope(email, address) });
       });
       return {
         id_token: issued.idToken,
@@ -161,13 +244,49 @@ export function createAuthService({
       await authRepository.revokeSession(db, { sessionId });
     },
 
-    /** `POST /auth/password-reset`: emails a link when the address exists; says nothing either way. */
-    requestPasswordReset: async ({ email }: { email: string }) => {
-      const user = await usersRepository.findUserByEmail(db, { email });
-      if (!user) return;
-      await db.transaction((tx) => queuePasswordLink(tx, { user, purpose: 'reset' }));
-      onMailQueued();
+    /**
+     * `POST /auth/password-reset`: emails a link when the address exists, at most
+     * {@link MAX_RESET_EMAILS_PER_HOUR} an hour per account (issue 15 §4); says nothing either way. The
+     * work is done after the answer, so that known and unknown addresses answer alike and as fast
+     * (issue 15 §13); failures go to `onError`.
+     */
+    requestPasswordReset: (
+      { email }: { email: string },
+      { onError }: { onError: (error: unknown) => void },
+    ) => {
+      const work = (async () => {
+        const user = await usersRepository.findUserByEmail(db, { email });
+        if (!user) return;
+        const queued = await db.transaction(async (tx) => {
+          // One at a time per account, so that simultaneous requests cannot pass the hourly limit together.
+          await usersRepository.lockUser(tx, { id: user.id });
+          const sent = await authRepository.countResetLinksSince(tx, {
+            userId: user.id,
+            since: new Date(clock.now().getTime() - 60 * 60 * 1000),
+          });
+          if (sent >= MAX_RESET_EMAILS_PER_HOUR) return false;
+          await queuePasswordLink(tx, { user, purpose: 'reset' });
+          return true;
+        });
+        if (queued) onMailQueued();
+      })()
+        .catch(onError)
+        .finally(() => resetsUnderWay.delete(work));
+      resetsUnderWay.add(work);
     },
+
+    /** Resolves once the reset requests answered so far have done their work (tests, shutdown). */
+    passwordResetsSettled: async () => {
+      await Promise.all([...resetsUnderWay]);
+    },
+
+    /**
+     * Deletes sign-in records older than {@link SIGN_IN_RECORDS_KEPT_MS}: failed attempts and spent
+     * lockouts, ended sessions, used or expired links (issue 15 §3). Run by the scheduled purge.
+     * @returns how many rows of each kind went.
+     */
+    purgeSignInRecords: () =>
+      authRepository.purgeExpired(db, { before: new Date(clock.now().getTime() - SIGN_IN_RECORDS_KEPT_MS) }),
 
     /**
      * `POST /auth/password-reset/confirm`: sets the password, uses up the link and ends every session.

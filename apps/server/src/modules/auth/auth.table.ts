@@ -38,16 +38,38 @@ export const passwordTokens = pgTable(
     expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
-  (table) => [index('password_tokens_user_id_idx').on(table.userId)],
+  (table) => [
+    index('password_tokens_user_id_idx').on(table.userId),
+    index('password_tokens_created_at_idx').on(table.userId, table.createdAt),
+  ],
 );
 
-/** Failed sign-ins per address, counted over a window to rate-limit guessing across server instances. */
+/**
+ * Failed sign-ins: the email tried and the client's address, counted over a window per (account,
+ * address) and per address to throttle guessing across server instances (issue 15 §3).
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     email: text().notNull(),
+    address: text().notNull().default(''),
     at: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [index('login_failures_email_at_idx').on(sql`lower(${table.email})`, table.at)],
+  (table) => [
+    index('login_failures_email_at_idx').on(sql`lower(${table.email})`, table.at),
+    index('login_failures_address_at_idx').on(table.address, table.at),
+    index('login_failures_at_idx').on(table.at),
+  ],
 );
+
+/**
+ * Sign-in lockouts: `scope` is `account:{email}|{address}` or `address:{address}`. `lockouts` counts
+ * the lockouts in a row (the next is twice as long) while the last one is under 24 hours old.
+ */
+export const loginLockouts = pgTable('login_lockouts', {
+  scope: text().primaryKey(),
+  lockedUntil: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  lockouts: integer().notNull(),
+  lastLockedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+});

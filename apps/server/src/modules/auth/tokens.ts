@@ -7,6 +7,11 @@ import type { AuthRepository } from './auth.repository.ts';
 
 const ISSUER = 'back-office';
 const AUDIENCE = 'back-office';
+/**
+ * A token naming a key this server does not have reloads the keys at most this often (issue 15 §15):
+ * forged tokens with made-up `kid`s must not each cost a database query.
+ */
+export const UNKNOWN_KEY_RELOAD_INTERVAL_MS = 60_000;
 
 /** What a verified token says: user id, session id, and for id tokens the person's claims. */
 export type VerifiedToken = { userId: number; sessionId: string; use: 'id' | 'access' };
@@ -30,8 +35,10 @@ export function createTokenService({
   // KeyObjects, imported once: jose would import raw bytes again on every sign and verify.
   let keys = new Map<string, KeyObject>();
   let currentKid: string | undefined;
+  let loadedAt: number | undefined;
 
   async function loadKeys() {
+    loadedAt = clock.now().getTime();
     const rows = await authRepository.listSigningKeys(db);
     keys = new Map(
       rows.map((row) => [String(row.id), createSecretKey(Buffer.from(row.secret, 'base64url'))]),
@@ -101,7 +108,9 @@ export function createTokenService({
           token,
           async (header) => {
             const kid = header.kid ?? '';
-            if (!keys.has(kid)) await loadKeys();
+            const reloadDue =
+              loadedAt === undefined || clock.now().getTime() - loadedAt >= UNKNOWN_KEY_RELOAD_INTERVAL_MS;
+            if (!keys.has(kid) && /^\d{1,9}$/.test(kid) && reloadDue) await loadKeys();
             const key = keys.get(kid);
             if (!key) throw new joseErrors.JWSSignatureVerificationFailed('unknown key');
             return key;

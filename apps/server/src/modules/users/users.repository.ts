@@ -86,6 +86,10 @@ export function createUsersRepository() {
       return rows.length > 0;
     },
 
+    /** Locks one account's row until the transaction ends (one reset request at a time per account). */
+    lockUser: (db: Executor, { id }: { id: number }) =>
+      db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update'),
+
     /** Locks the Administrator rows so two concurrent demotions cannot remove the last one. */
     lockAdministrators: (db: Executor) =>
       db.select({ id: users.id }).from(users).where(eq(users.role, 'Administrator')).for('update'),

@@ -15,6 +15,7 @@ export const ENTITY_TYPE_LABELS: Record<AuditEntityType, string> = {
   product: 'Product',
   reference_list_item: 'Reference list item',
   settings: 'Settings',
+  sign_in: 'Sign-in',
 };
 
 /** A reference item is named by its list (as in the Admin menu, singular). */
@@ -33,6 +34,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   deleted: 'Deleted',
   role_changed: 'Role changed',
   password_changed: 'Password changed',
+  sign_in_locked: 'Sign-in locked',
 };
 
 /**

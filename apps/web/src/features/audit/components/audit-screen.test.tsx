@@ -180,6 +180,7 @@ describe('Audit screen', () => {
       'Product',
       'Reference list item',
       'Settings',
+      'Sign-in',
     ]);
     await user.click(screen.getByRole('option', { name: 'Product' }));
     await user.type(screen.getByLabelText('Changed by'), 'ada{Enter}');
