@@ -169,8 +169,15 @@ export async function buildApp(deps: AppDeps) {
   const authRepository = createAuthRepository();
   const usersRepository = createUsersRepository();
   const mailRepository = createMailRepository();
-  const auditService = createAuditService({ db, repository: createAuditRepository(), clock });
-  const tokens = createTokenService({ db, authRepository, clock, ttlSeconds: config.tokenTtlSeconds });
+  const timeZone = config.orgTimezone;
+  const auditService = createAuditService({ db, repository: createAuditRepository({ timeZone }), clock });
+  const tokens = createTokenService({
+    db,
+    authRepository,
+    clock,
+    ttlSeconds: config.tokenTtlSeconds,
+    timeZone: config.orgTimezone,
+  });
   const authService = createAuthService({
     db,
     clock,
@@ -204,6 +211,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const settingsService = createSettingsService({
     db,
+    timeZone,
     repository: createSettingsRepository(),
     audit: auditService,
   });
@@ -215,6 +223,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const subscriberExportService = createSubscriberExportService({
     db,
+    timeZone,
     repository: createSubscriberExportRepository(),
   });
   const subscriberRumService = createSubscriberRumService({
@@ -239,6 +248,7 @@ export async function buildApp(deps: AppDeps) {
   const donationsService = createDonationsService({
     db,
     clock,
+    timeZone,
     repository: createDonationsRepository(),
     subscribersService,
   });
@@ -262,7 +272,7 @@ export async function buildApp(deps: AppDeps) {
   deps.registerBackgroundWork?.('sign-in records purge', purgeSignInRecordsHourly(authService, clock));
   const nudgeAnnualRuns =
     deps.registerBackgroundWork?.('annual receipt runs', annualRunsService.work) ?? (() => {});
-  const salesRepository = createSalesRepository();
+  const salesRepository = createSalesRepository({ timeZone });
   const creditNotesRepository = createCreditNotesRepository();
   const salesService = createSalesService({
     db,
@@ -337,7 +347,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(authRoutes, { authService, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
   await app.register(usersRoutes, { usersService });
-  await app.register(productsRoutes, { productsService, clock });
+  await app.register(productsRoutes, { productsService, clock, timeZone });
   await app.register(referenceListsRoutes, { referenceListsService });
   await app.register(dashboardRoutes, { db, repository: createDashboardRepository() });
   await app.register(settingsRoutes, { settingsService, bodyLimit: HTTP_LIMITS.uploadBodyLimitBytes });
@@ -346,14 +356,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(subscriberExportRoutes, { subscriberExportService });
   await app.register(subscriberRumRoutes, { subscriberRumService });
   await app.register(subscriberEmailRoutes, { subscriberEmailService });
-  await app.register(donationsExportRoutes, { db, repository: createDonationsExportRepository() });
+  await app.register(donationsExportRoutes, { db, repository: createDonationsExportRepository(), timeZone });
   await app.register(donationsRoutes, { donationsService });
   await app.register(receiptsRoutes, { receiptsService });
   await app.register(annualRunsRoutes, { annualRunsService, onStarted: nudgeAnnualRuns });
-  await app.register(salesExportRoutes, { db, repository: createSalesExportRepository() });
+  await app.register(salesExportRoutes, { db, repository: createSalesExportRepository({ timeZone }) });
   await app.register(salesRoutes, { salesService });
   await app.register(creditNotesRoutes, { creditNotesService });
-  await app.register(salesEmailRoutes, { subscriberEmailService });
+  await app.register(salesEmailRoutes, { subscriberEmailService, timeZone });
 
   const webDist = deps.webDistDir ?? DEFAULT_WEB_DIST;
   if (existsSync(path.join(webDist, 'index.html'))) {

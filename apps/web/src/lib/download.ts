@@ -1,3 +1,4 @@
+import { organisationToday } from './calendar.ts';
 /**
  * Saving a downloaded file in the browser (part 1 §7 Products: the export "is saved as a file").
  */
@@ -17,9 +18,10 @@ export function saveFile(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** `YYYY-MM-DD` of a day in local time, e.g. 2025-03-07 (file names of exports). */
+/**
+ * `YYYY-MM-DD` of the day `date` falls on where the organisation is, e.g. 2025-03-07 (file names of
+ * exports, "today" in forms; issue 15 §8).
+ */
 export function localIsoDate(date: Date = new Date()): string {
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
+  return organisationToday(date);
 }

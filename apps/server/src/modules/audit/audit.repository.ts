@@ -1,10 +1,10 @@
 import type { AuditEvent, AuditSearchQuery, AuditSearchResult } from '@back-office/contract/audit';
+import { DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import { type AnyColumn, and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type AuditEventRow, auditEvents, type NewAuditEventRow } from './audit.table.ts';
 
 /** The organisation's days (the `from`/`to` filters) are Paris days. */
-const ORGANISATION_TIME_ZONE = 'Europe/Paris';
 
 /** The wire shape of an audit event (contract `auditEventSchema`). */
 export function toAuditEventDto(row: AuditEventRow): AuditEvent {
@@ -25,27 +25,27 @@ export function toAuditEventDto(row: AuditEventRow): AuditEvent {
   };
 }
 
-/** Start of a Paris day as an instant: `YYYY-MM-DD` -> timestamptz. */
-const startOfDay = (day: string, plusDays = 0) =>
-  sql`((${day}::date + ${plusDays}::integer)::timestamp at time zone ${ORGANISATION_TIME_ZONE})`;
+/** Start of a day of the organisation's time zone as an instant: `YYYY-MM-DD` -> timestamptz. */
+const startOfDay = (day: string, timeZone: string, plusDays = 0) =>
+  sql`((${day}::date + ${plusDays}::integer)::timestamp at time zone ${timeZone})`;
 
 /** Contains, case-insensitive, without LIKE's wildcards (`%` and `_` in a name are plain text). */
 const contains = (column: AnyColumn, needle: string) =>
   sql`strpos(lower(coalesce(${column}, '')), ${needle.toLowerCase()}) > 0`;
 
-function searchFilter(query: AuditSearchQuery): SQL | undefined {
+function searchFilter(query: AuditSearchQuery, timeZone: string): SQL | undefined {
   const actor = query.actor?.trim();
   return and(
     query.entityType ? eq(auditEvents.entityType, query.entityType) : undefined,
     actor ? or(contains(auditEvents.actorName, actor), contains(auditEvents.actorEmail, actor)) : undefined,
     // Bounds on the column itself (not on a computed day) so the occurred_at index serves them.
-    query.from ? gte(auditEvents.occurredAt, startOfDay(query.from)) : undefined,
-    query.to ? lt(auditEvents.occurredAt, startOfDay(query.to, 1)) : undefined,
+    query.from ? gte(auditEvents.occurredAt, startOfDay(query.from, timeZone)) : undefined,
+    query.to ? lt(auditEvents.occurredAt, startOfDay(query.to, timeZone, 1)) : undefined,
   );
 }
 
-/** All SQL of the audit trail (issue 8 §8). */
-export function createAuditRepository() {
+/** All SQL of the audit trail (issue 8 §8); day filters are days of `timeZone` (issue 15 §8). */
+export function createAuditRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {}) {
   return {
     /** Appends one event; call it with the transaction handle of the change it records. */
     insert: async (db: Executor, event: NewAuditEventRow) => {
@@ -57,7 +57,7 @@ export function createAuditRepository() {
      * match in all. `listfrom` is 1-based.
      */
     search: async (db: Executor, query: AuditSearchQuery): Promise<AuditSearchResult> => {
-      const where = searchFilter(query);
+      const where = searchFilter(query, timeZone);
       const [total] = await db.select({ n: count() }).from(auditEvents).where(where);
       const rows = await db
         .select()

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../../db/client.ts';
@@ -18,7 +19,8 @@ export type VerifiedToken = { userId: number; sessionId: string; use: 'id' | 'ac
 
 /**
  * Signs and verifies the id and access tokens (DESIGN.md "Identity provider"): HS256 JWTs whose
- * `sub` is the user id as a string, `sid` the session, `token_use` `id` or `access`.
+ * `sub` is the user id as a string, `sid` the session, `token_use` `id` or `access`; the id token
+ * also says the organisation's time zone in the standard `zoneinfo` claim, for the client's days.
  * The signing secret is generated on first start and kept in the database.
  */
 export function createTokenService({
@@ -26,11 +28,14 @@ export function createTokenService({
   authRepository,
   clock,
   ttlSeconds,
+  timeZone = DEFAULT_TIME_ZONE,
 }: {
   db: Database;
   authRepository: AuthRepository;
   clock: Clock;
   ttlSeconds: number;
+  /** The organisation's IANA zone, given to the client as the id token's `zoneinfo` (issue 15 §8). */
+  timeZone?: string;
 }) {
   // KeyObjects, imported once: jose would import raw bytes again on every sign and verify.
   let keys = new Map<string, KeyObject>();
@@ -92,6 +97,7 @@ export function createTokenService({
           email: claims.email,
           name: claims.name,
           role: claims.role,
+          zoneinfo: timeZone,
         }),
         sign({ sid: claims.sessionId, token_use: 'access' }),
       ]);

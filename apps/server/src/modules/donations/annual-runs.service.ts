@@ -1,11 +1,10 @@
 import type { AnnualRunProgress } from '@back-office/contract/annual-receipt-runs';
-import type { Settings } from '@back-office/contract/settings';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client.ts';
 import { createErrorFactory } from '../../lib/errors.ts';
 import { renderPdf } from '../../lib/pdf/pdf-renderer.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { EffectiveSettings, SettingsService } from '../settings/settings.service.ts';
 import { annualRunItems, annualRuns } from './annual-runs.table.ts';
 import { receiptsDocument } from './receipt-document.ts';
 import type { ReceiptsRepository } from './receipts.repository.ts';
@@ -70,7 +69,7 @@ export function createAnnualRunsService({
   }
 
   /** Handles one pending item of a running run, or returns false when none is left. */
-  async function processOne(settings: Settings, user: AuthUser): Promise<boolean> {
+  async function processOne(settings: EffectiveSettings, user: AuthUser): Promise<boolean> {
     return db.transaction(async (tx) => {
       const [item] = await queryRows<{ run_id: number; subscriber_id: number; year: number; email: string }>(
         tx,

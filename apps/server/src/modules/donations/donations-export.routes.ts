@@ -62,7 +62,9 @@ const DONOR_COLUMNS: ReadonlyArray<XlsxColumn<DonorRow>> = [
 export const donationsExportRoutes: FastifyPluginAsyncZod<{
   db: Database;
   repository: DonationsExportRepository;
-}> = async (app, { db, repository }) => {
+  /** IANA zone in which the dates and times of the sheet are written (issue 15 §8). */
+  timeZone: string;
+}> = async (app, { db, repository, timeZone }) => {
   app.get(
     '/api/donations/export',
     {
@@ -78,6 +80,7 @@ export const donationsExportRoutes: FastifyPluginAsyncZod<{
       const { isdetailed, ...filter } = request.query;
       const stream = isdetailed
         ? xlsxStream({
+            timeZone,
             sheetName: 'Donations',
             columns: DONATION_COLUMNS,
             rows: keysetRows(
@@ -88,6 +91,7 @@ export const donationsExportRoutes: FastifyPluginAsyncZod<{
             ),
           })
         : xlsxStream({
+            timeZone,
             sheetName: 'Donors',
             columns: DONOR_COLUMNS,
             rows: keysetRows(

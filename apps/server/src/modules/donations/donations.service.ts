@@ -1,3 +1,4 @@
+import { calendarDay, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import type {
   CreateDonation,
   DonationListItem,
@@ -39,11 +40,14 @@ export function toDonationListItem(row: DonationListRow): DonationListItem {
 export function createDonationsService({
   db,
   clock,
+  timeZone = DEFAULT_TIME_ZONE,
   repository,
   subscribersService,
 }: {
   db: Database;
   clock: Clock;
+  /** IANA zone whose "today" a donation date may not pass (issue 15 §8). */
+  timeZone?: string;
   repository: DonationsRepository;
   subscribersService: SubscribersService;
 }) {
@@ -61,7 +65,7 @@ export function createDonationsService({
      * @throws 400 `donations.unknown_subscriber` (field `subid`) or `donations.future_date` (field `donationDate`).
      */
     create: async (input: CreateDonation, user: AuthUser): Promise<DonationListItem> => {
-      const today = clock.now().toISOString().slice(0, 10);
+      const today = calendarDay(clock.now(), timeZone);
       if (input.donationDate > today) {
         throw createFutureDonationDateError(`The donation date ${input.donationDate} is in the future.`, [
           { path: 'donationDate', message: 'The donation date cannot be in the future.' },

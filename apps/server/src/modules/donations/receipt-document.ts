@@ -1,8 +1,9 @@
-import type { Settings } from '@back-office/contract/settings';
+import { calendarDay } from '@back-office/contract/calendar';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { amountInFrenchWords } from '../../lib/amount-in-words.ts';
 import { drawableLogo } from '../../lib/images/logo-image.ts';
 import { formatAmount, toCents } from '../../lib/money.ts';
+import type { EffectiveSettings } from '../settings/settings.service.ts';
 import type { ReceiptDocumentData } from './receipts.repository.ts';
 
 const FRENCH_DATE = new Intl.DateTimeFormat('fr-FR', {
@@ -12,9 +13,17 @@ const FRENCH_DATE = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'UTC',
 });
 
-/** `2026-03-14` -> `14 mars 2026`; the first of a month is written `1er`. */
+/**
+ * `2026-03-14` -> `14 mars 2026`; the first of a month is written `1er`. Takes a calendar day: date an
+ * instant with {@link frenchDateOf}, in the organisation's zone.
+ */
 export function frenchDate(isoDate: string): string {
   return FRENCH_DATE.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`)).replace(/^1 /, '1er ');
+}
+
+/** The French date of the day `instant` falls on in `timeZone` (issue 15 §8: never the UTC day). */
+export function frenchDateOf(instant: Date, timeZone: string): string {
+  return frenchDate(calendarDay(instant, timeZone));
 }
 
 // Roboto has no ballot-box glyphs (☐ ☒): brackets read the same on paper.
@@ -37,7 +46,11 @@ function paymentMode(method: string | null) {
  * form, nature and payment mode of the gift, place, date and signatory (issue 5 §3).
  * `pageBreak` starts it on a new page (several receipts in one file).
  */
-export function receiptContent(data: ReceiptDocumentData, settings: Settings, pageBreak = false): Content[] {
+export function receiptContent(
+  data: ReceiptDocumentData,
+  settings: EffectiveSettings,
+  pageBreak = false,
+): Content[] {
   const { receipt, donor, currency } = data;
   const logo = drawableLogo(settings.logo);
   const total = toCents(receipt.total) / 100;
@@ -53,7 +66,7 @@ export function receiptContent(data: ReceiptDocumentData, settings: Settings, pa
   ]
     .filter((line) => line?.trim())
     .join('\n');
-  const issuedOn = frenchDate(receipt.issuedAt.toISOString());
+  const issuedOn = frenchDateOf(receipt.issuedAt, settings.timeZone);
   const place =
     settings.address
       .split('\n')
@@ -189,7 +202,10 @@ export function receiptContent(data: ReceiptDocumentData, settings: Settings, pa
 }
 
 /** A PDF document of one or more receipts, one per page. */
-export function receiptsDocument(items: ReceiptDocumentData[], settings: Settings): TDocumentDefinitions {
+export function receiptsDocument(
+  items: ReceiptDocumentData[],
+  settings: EffectiveSettings,
+): TDocumentDefinitions {
   const first = items[0];
   return {
     info: {

@@ -1,11 +1,10 @@
-import type { Settings } from '@back-office/contract/settings';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { centsToNumeric, toCents } from '../../lib/money.ts';
 import { renderPdf } from '../../lib/pdf/pdf-renderer.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { EffectiveSettings, SettingsService } from '../settings/settings.service.ts';
 import type { SubscribersService } from '../subscribers/subscribers.service.ts';
 import {
   createDonationNotFoundError,
@@ -117,7 +116,7 @@ export function createReceiptsService({
     return receipts;
   }
 
-  async function render(tx: Executor, receipts: ReceiptRow[], settings: Settings) {
+  async function render(tx: Executor, receipts: ReceiptRow[], settings: EffectiveSettings) {
     const data = [];
     for (const receipt of receipts) data.push(await repository.loadDocumentData(tx, receipt));
     return { data, pdf: await renderPdf(receiptsDocument(data, settings)) };
@@ -130,7 +129,7 @@ export function createReceiptsService({
       subject,
       user,
       settings,
-    }: { file: ReceiptFile; subject: string; user: AuthUser; settings: Settings },
+    }: { file: ReceiptFile; subject: string; user: AuthUser; settings: EffectiveSettings },
   ) {
     const first = file.data[0];
     if (!first) return;
@@ -161,13 +160,13 @@ export function createReceiptsService({
     });
   }
 
-  // Settings are read before a transaction starts and passed in: PGlite has one connection, so a
+  // EffectiveSettings are read before a transaction starts and passed in: PGlite has one connection, so a
   // query on `db` inside a transaction would wait for that transaction forever.
   async function singleFile(
     tx: Executor,
     donationId: number,
     user: AuthUser,
-    settings: Settings,
+    settings: EffectiveSettings,
   ): Promise<ReceiptFile> {
     const receipt = await receiptForDonation(tx, donationId, user);
     return { filename: `donation-${donationId}-receipt.pdf`, ...(await render(tx, [receipt], settings)) };
@@ -180,7 +179,7 @@ export function createReceiptsService({
       year,
       user,
       settings,
-    }: { subscriberId: number; year: number; user: AuthUser; settings: Settings },
+    }: { subscriberId: number; year: number; user: AuthUser; settings: EffectiveSettings },
   ): Promise<ReceiptFile> {
     const rendered = await render(tx, await annualReceipts(tx, subscriberId, year, user), settings);
     const lastName = rendered.data[0]?.donor.lastName ?? 'donor';

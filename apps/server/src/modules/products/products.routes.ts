@@ -1,3 +1,4 @@
+import { calendarDay, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import { idParamsSchema } from '@back-office/contract/common';
 import {
   productListSchema,
@@ -27,9 +28,9 @@ const EXPORT_COLUMNS = [
   { key: 'minStockAlert', header: 'minStockAlert' },
 ] as const;
 
-/** `products-export-YYYY-MM-DD.csv` for the given day (part 1 §7 Products). */
-export function productsExportFilename(now: Date): string {
-  return `products-export-${now.toISOString().slice(0, 10)}.csv`;
+/** `products-export-YYYY-MM-DD.csv`, dated by the organisation's day at `now` (part 1 §7 Products; issue 15 §8). */
+export function productsExportFilename(now: Date, timeZone = DEFAULT_TIME_ZONE): string {
+  return `products-export-${calendarDay(now, timeZone)}.csv`;
 }
 
 /**
@@ -39,7 +40,9 @@ export function productsExportFilename(now: Date): string {
 export const productsRoutes: FastifyPluginAsyncZod<{
   productsService: ProductsService;
   clock: Clock;
-}> = async (app, { productsService: service, clock }) => {
+  /** IANA zone that dates the export's file name (issue 15 §8). */
+  timeZone: string;
+}> = async (app, { productsService: service, clock, timeZone }) => {
   const tags = ['products'];
 
   app.get(
@@ -64,7 +67,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{
     async (_request, reply) => {
       const products = await service.list();
       return sendDownload(reply, {
-        filename: productsExportFilename(clock.now()),
+        filename: productsExportFilename(clock.now(), timeZone),
         contentType: CSV_CONTENT_TYPE,
         body: csvStream(products, EXPORT_COLUMNS),
       });

@@ -1,7 +1,7 @@
-import type { Settings } from '@back-office/contract/settings';
 import type { TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatAmount } from '../../lib/money.ts';
-import { frenchDate } from '../donations/receipt-document.ts';
+import { frenchDateOf } from '../donations/receipt-document.ts';
+import type { EffectiveSettings } from '../settings/settings.service.ts';
 import type { CreditNoteRow } from './credit-notes.repository.ts';
 import { buyerLines, organisationHeader } from './invoice-document.ts';
 import type { SaleLineRow, SaleRow } from './sales.repository.ts';
@@ -18,7 +18,7 @@ export const cancelsSentence = (creditNote: Pick<CreditNoteRow, 'number' | 'sale
  */
 export function creditNoteDocument(
   { creditNote, sale, lines }: { creditNote: CreditNoteRow; sale: SaleRow; lines: SaleLineRow[] },
-  settings: Settings,
+  settings: EffectiveSettings,
 ): TDocumentDefinitions {
   const money = (value: string | number) => formatAmount(Number(value), creditNote.currencySymbol);
   const right = (text: string, bold = false): TableCell => ({ text, alignment: 'right', bold });
@@ -44,11 +44,11 @@ export function creditNoteDocument(
               { text: 'Avoir', fontSize: 22, bold: true, alignment: 'right' as const },
               { text: `N° ${creditNote.number}`, alignment: 'right' as const, fontSize: 12 },
               {
-                text: `Date : ${frenchDate(creditNote.issuedAt.toISOString())}`,
+                text: `Date : ${frenchDateOf(creditNote.issuedAt, settings.timeZone)}`,
                 alignment: 'right' as const,
               },
               {
-                text: `Facture n° ${sale.ref} du ${frenchDate(sale.addedOn.toISOString())}`,
+                text: `Facture n° ${sale.ref} du ${frenchDateOf(sale.addedOn, settings.timeZone)}`,
                 alignment: 'right' as const,
               },
             ],

@@ -1,8 +1,10 @@
+import { addCalendarDays, calendarDay } from '@back-office/contract/calendar';
 import type { Settings } from '@back-office/contract/settings';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { drawableLogo } from '../../lib/images/logo-image.ts';
 import { formatAmount } from '../../lib/money.ts';
 import { frenchDate } from '../donations/receipt-document.ts';
+import type { EffectiveSettings } from '../settings/settings.service.ts';
 import type { SaleLineRow, SaleRow } from './sales.repository.ts';
 
 /** Thanks printed when the sale asks for them (part 2 §2.6 includeThanks). */
@@ -43,8 +45,6 @@ export function buyerLines(sale: SaleRow): string[] {
   ].filter((line) => line.trim());
 }
 
-const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
-
 /**
  * The invoice of a sale (issue 6 §4): Facture and its number, date, the organisation and the buyer,
  * delivery address and order number when given, each line, sub-total, discount, delivery charge,
@@ -52,10 +52,10 @@ const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 8
  */
 export function invoiceDocument(
   { sale, lines, currencySymbol }: { sale: SaleRow; lines: SaleLineRow[]; currencySymbol: string },
-  settings: Settings,
+  settings: EffectiveSettings,
 ): TDocumentDefinitions {
   const money = (value: string | number) => formatAmount(Number(value), currencySymbol);
-  const issued = sale.addedOn.toISOString().slice(0, 10);
+  const issued = calendarDay(sale.addedOn, settings.timeZone);
   const buyer = buyerLines(sale);
   const right = (text: string, bold = false): TableCell => ({ text, alignment: 'right', bold });
   const discountPercent = Number(sale.discountPercentage);
@@ -144,7 +144,7 @@ export function invoiceDocument(
         ? [
             {
               text: `Conditions de paiement : ${sale.paymentTermDays} jours, soit au plus tard le ${frenchDate(
-                addDays(sale.addedOn, sale.paymentTermDays).toISOString(),
+                addCalendarDays(issued, sale.paymentTermDays),
               )}.`,
               margin: [0, 16, 0, 0] as [number, number, number, number],
             },

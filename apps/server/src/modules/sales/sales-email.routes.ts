@@ -17,7 +17,9 @@ const orUndefined = <T>(value: T | null | undefined) => (value === null ? undefi
  */
 export const salesEmailRoutes: FastifyPluginAsyncZod<{
   subscriberEmailService: SubscriberEmailService;
-}> = async (app, { subscriberEmailService }) => {
+  /** IANA zone whose days the date filters are (issue 15 §8). */
+  timeZone: string;
+}> = async (app, { subscriberEmailService, timeZone }) => {
   app.post(
     '/api/sales/email/list',
     {
@@ -31,17 +33,20 @@ export const salesEmailRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const input = request.body;
-      const saleFilter = saleFilterSql({
-        id: orUndefined(input.id),
-        name: orUndefined(input.name),
-        zip: orUndefined(input.postCode),
-        salesref: orUndefined(input.salesRef),
-        addedafter: orUndefined(input.addedAfter),
-        addedbefore: orUndefined(input.addedBefore),
-        greaterThan: orUndefined(input.amountMin),
-        lessThan: orUndefined(input.amountMax),
-        productid: orUndefined(input.productId),
-      });
+      const saleFilter = saleFilterSql(
+        {
+          id: orUndefined(input.id),
+          name: orUndefined(input.name),
+          zip: orUndefined(input.postCode),
+          salesref: orUndefined(input.salesRef),
+          addedafter: orUndefined(input.addedAfter),
+          addedbefore: orUndefined(input.addedBefore),
+          greaterThan: orUndefined(input.amountMin),
+          lessThan: orUndefined(input.amountMax),
+          productid: orUndefined(input.productId),
+        },
+        timeZone,
+      );
       // Correlated: the sale filter's name condition reads the outer subscriber row.
       const buyers = sql`exists (select 1 from ${sales} where ${sales.subscriberId} = ${subscribers.id}${
         saleFilter ? sql` and ${saleFilter}` : sql``

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, nextCalendarDay, startOfCalendarDay } from '@back-office/contract/calendar';
 import { and, asc, desc, eq, gte, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { copyCsvStream, csvSelection } from '../../db/copy-csv.ts';
@@ -54,36 +55,38 @@ export type ExportedSaleLine = {
 };
 
 /**
- * The columns of a sale as the CSV shows them: the date as `YYYY-MM-DD` (UTC), amounts with two
+ * The columns of a sale as the CSV shows them: the date as `YYYY-MM-DD` (the organisation's day, issue
+ * 15 §8), amounts with two
  * decimals and the discount percentage without trailing zeros, all written by PostgreSQL so that the
  * export only copies text (issue 7 §1: CSV within 3× of COPY).
  */
-const saleColumns = {
-  id: sales.id,
-  addedOnCursor,
-  ref: sales.ref,
-  date: sql<string>`to_char(${sales.addedOn} at time zone 'UTC', 'YYYY-MM-DD')`,
-  subscriberId: sales.subscriberId,
-  fullName: sales.fullName,
-  association: sales.association,
-  addr1: sales.addr1,
-  addr2: sales.addr2,
-  addr3: sales.addr3,
-  town: sales.town,
-  postcode: sales.postcode,
-  country: sales.country,
-  email: subscribers.email,
-  currency: currencies.symbol,
-  // numeric(12,2) amounts come as the database writes them ("26.00"), the export's format.
-  subTotal: sales.subTotal,
-  discountPercentage: sql<string>`trim_scale(${sales.discountPercentage})::text`,
-  discountAmount: sales.discountAmount,
-  deliveryCharge: sales.deliveryCharge,
-  donation: sales.donation,
-  total: sales.total,
-  orderNumber: sales.orderNumber,
-  addedBy: sales.addedBy,
-} satisfies Record<keyof ExportedSale, SQLWrapper>;
+const saleColumnsIn = (timeZone: string) =>
+  ({
+    id: sales.id,
+    addedOnCursor,
+    ref: sales.ref,
+    date: sql<string>`to_char(${sales.addedOn} at time zone ${timeZone}, 'YYYY-MM-DD')`,
+    subscriberId: sales.subscriberId,
+    fullName: sales.fullName,
+    association: sales.association,
+    addr1: sales.addr1,
+    addr2: sales.addr2,
+    addr3: sales.addr3,
+    town: sales.town,
+    postcode: sales.postcode,
+    country: sales.country,
+    email: subscribers.email,
+    currency: currencies.symbol,
+    // numeric(12,2) amounts come as the database writes them ("26.00"), the export's format.
+    subTotal: sales.subTotal,
+    discountPercentage: sql<string>`trim_scale(${sales.discountPercentage})::text`,
+    discountAmount: sales.discountAmount,
+    deliveryCharge: sales.deliveryCharge,
+    donation: sales.donation,
+    total: sales.total,
+    orderNumber: sales.orderNumber,
+    addedBy: sales.addedBy,
+  }) satisfies Record<keyof ExportedSale, SQLWrapper>;
 
 /** The columns of a sale line, as {@link ExportedSaleLine} (amounts as `numeric` text). */
 const lineColumns = {
@@ -99,7 +102,6 @@ const lineColumns = {
 const aliased = (columns: Record<string, SQLWrapper>) =>
   Object.fromEntries(Object.entries(columns).map(([key, column]) => [key, sql`${column}`.as(key)]));
 
-const aliasedSaleColumns = aliased(saleColumns);
 const aliasedLineColumns = aliased(lineColumns);
 
 /** The export's order: newest first, ties by id (the keyset of the batches). */
@@ -131,14 +133,20 @@ const cursorOf = (sale: ExportedSale): SaleCursor => ({ addedOn: sale.addedOnCur
  * rows are text for the CSV as the driver gives them, and mapping hundreds of thousands of them
  * through Drizzle's result mapping cost a tenth of the export.
  */
-function salesBatch(db: Executor, filter: SaleFilter, after: SaleCursor | undefined, limit: number) {
+function salesBatch(
+  db: Executor,
+  filter: SaleFilter,
+  after: SaleCursor | undefined,
+  limit: number,
+  timeZone: string,
+) {
   return queryRows<ExportedSale>(
     db,
     matchingSales(
       db,
-      aliasedSaleColumns,
+      aliased(saleColumnsIn(timeZone)),
       and(
-        saleFilterSql(filter),
+        saleFilterSql(filter, timeZone),
         after
           ? sql`(${sales.addedOn}, ${sales.id}) < (${after.addedOn}::timestamptz, ${after.id})`
           : undefined,
@@ -172,13 +180,15 @@ function linesOf(db: Executor, saleIds: number[]): Promise<ExportedSaleLine[]> {
 export type ExportedSaleLineKey = keyof ExportedSale | keyof ExportedSaleLine;
 
 /** Streams for the sales exports (part 2 §7; issue 6 §5): keyset pages, never the whole table in memory. */
-export function createSalesExportRepository() {
+/** The exports' SQL; dates and day filters are days of `timeZone` (issue 15 §8). */
+export function createSalesExportRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {}) {
+  const saleColumns = saleColumnsIn(timeZone);
   return {
     /** Matching sales, newest first, read in keyset batches of `batchSize` (1000). */
     streamSales: (db: Executor, filter: SaleFilter, { batchSize = BATCH }: { batchSize?: number } = {}) =>
       keysetRows(
         batchSize,
-        (after: SaleCursor | undefined) => salesBatch(db, filter, after, batchSize),
+        (after: SaleCursor | undefined) => salesBatch(db, filter, after, batchSize, timeZone),
         cursorOf,
       ),
 
@@ -195,7 +205,7 @@ export function createSalesExportRepository() {
       keysetRows(
         batchSize,
         async (after: SaleCursor | undefined) => {
-          const batch = await salesBatch(db, filter, after, batchSize);
+          const batch = await salesBatch(db, filter, after, batchSize, timeZone);
           const lines = await linesOf(
             db,
             batch.map((sale) => sale.id),
@@ -221,7 +231,7 @@ export function createSalesExportRepository() {
     copySalesCsv: (db: Executor, filter: SaleFilter, columns: ReadonlyArray<CsvColumn<keyof ExportedSale>>) =>
       copyCsvStream(
         db,
-        matchingSales(db, csvSelection(columns, saleColumns), saleFilterSql(filter))
+        matchingSales(db, csvSelection(columns, saleColumns), saleFilterSql(filter, timeZone))
           .orderBy(...newestFirst)
           .getSQL(),
       ),
@@ -239,13 +249,17 @@ export function createSalesExportRepository() {
     ) =>
       copyCsvStream(
         db,
-        matchingSales(db, csvSelection(columns, { ...saleColumns, ...lineColumns }), saleFilterSql(filter))
+        matchingSales(
+          db,
+          csvSelection(columns, { ...saleColumns, ...lineColumns }),
+          saleFilterSql(filter, timeZone),
+        )
           .innerJoin(saleLines, eq(saleLines.saleId, sales.id))
           .orderBy(...newestFirst, asc(saleLines.position))
           .getSQL(),
       ),
 
-    /** Per product and currency: items sold and amount, for sales added in [from, to + 1 day). */
+    /** Per product and currency: items sold and amount, for sales added from day `from` to day `to` included. */
     totalsByProduct: (db: Executor, from: string, to: string) =>
       db
         .select({
@@ -261,8 +275,8 @@ export function createSalesExportRepository() {
         .innerJoin(currencies, eq(currencies.id, sales.currencyId))
         .where(
           and(
-            gte(sales.addedOn, new Date(`${from}T00:00:00Z`)),
-            lt(sales.addedOn, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)),
+            gte(sales.addedOn, startOfCalendarDay(from, timeZone)),
+            lt(sales.addedOn, startOfCalendarDay(nextCalendarDay(to), timeZone)),
           ),
         )
         .groupBy(saleLines.productId, currencies.symbol)

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, startOfCalendarDay } from '@back-office/contract/calendar';
 import type { SaleSearchQuery } from '@back-office/contract/sales';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -16,8 +17,12 @@ export type SaleFilter = Omit<SaleSearchQuery, 'listfrom' | 'listlength'>;
 const present = <T>(value: T | '' | undefined | null): value is T =>
   value !== undefined && value !== null && value !== '';
 
-/** The WHERE clause of a sales search over `sales` joined to `subscribers` (part 2 §7 Sales). */
-export function saleFilterSql(filter: SaleFilter): SQL | undefined {
+/**
+ * The WHERE clause of a sales search over `sales` joined to `subscribers` (part 2 §7 Sales). "Added
+ * after" and "added before" are days of `timeZone` (issue 15 §8): after = from its start, before =
+ * until its start.
+ */
+export function saleFilterSql(filter: SaleFilter, timeZone: string): SQL | undefined {
   const conditions: Array<SQL | undefined> = [];
   if (present(filter.id) && filter.id > 0) conditions.push(eq(sales.subscriberId, filter.id));
   if (present(filter.salesref) && filter.salesref > 0) conditions.push(eq(sales.ref, filter.salesref));
@@ -25,9 +30,9 @@ export function saleFilterSql(filter: SaleFilter): SQL | undefined {
     conditions.push(sql`${subscribers.searchLastName} like ${likePrefix(filter.name)}`);
   if (present(filter.zip)) conditions.push(sql`lower(${sales.postcode}) like ${likePrefix(filter.zip)}`);
   if (present(filter.addedafter))
-    conditions.push(gte(sales.addedOn, new Date(`${filter.addedafter}T00:00:00Z`)));
+    conditions.push(gte(sales.addedOn, startOfCalendarDay(filter.addedafter, timeZone)));
   if (present(filter.addedbefore))
-    conditions.push(lt(sales.addedOn, new Date(`${filter.addedbefore}T00:00:00Z`)));
+    conditions.push(lt(sales.addedOn, startOfCalendarDay(filter.addedbefore, timeZone)));
   if (present(filter.greaterThan)) conditions.push(gt(sales.total, filter.greaterThan.toFixed(2)));
   if (present(filter.lessThan)) conditions.push(lt(sales.total, filter.lessThan.toFixed(2)));
   if (present(filter.productid) && filter.productid > 0) {
@@ -38,8 +43,8 @@ export function saleFilterSql(filter: SaleFilter): SQL | undefined {
   return and(...conditions);
 }
 
-/** All SQL of sales and their stock movements (part 2 §7 Sales; issue 6 §1-2). */
-export function createSalesRepository() {
+/** All SQL of sales and their stock movements (part 2 §7 Sales; issue 6 §1-2); days are of `timeZone`. */
+export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {}) {
   return {
     /** One page of matching sales, newest first. */
     search: (db: Executor, query: SaleSearchQuery) =>
@@ -61,7 +66,7 @@ export function createSalesRepository() {
         .from(sales)
         .innerJoin(subscribers, eq(subscribers.id, sales.subscriberId))
         .innerJoin(currencies, eq(currencies.id, sales.currencyId))
-        .where(saleFilterSql(query))
+        .where(saleFilterSql(query, timeZone))
         .orderBy(desc(sales.addedOn), desc(sales.id))
         .limit(query.listlength)
         .offset(query.listfrom - 1),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AuditValues } from '@back-office/contract/audit';
+import { DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import {
   DEFAULT_BROCHURE_EMAIL_SUBJECT,
   DEFAULT_BROCHURE_EMAIL_TEXT,
@@ -13,12 +14,20 @@ import { type AuditActor, type AuditService, createAuditService } from '../audit
 import { createInvalidLogoError } from './settings.errors.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
-/** The settings as used: texts left empty get their French default (issue 4 §8). */
-export type EffectiveSettings = Settings & { brochureEmailSubject: string; brochureEmailText: string };
+/**
+ * The settings as used: texts left empty get their French default (issue 4 §8), and `timeZone` is the
+ * organisation's (`ORG_TIMEZONE`), in which documents date what they print (issue 15 §8).
+ */
+export type EffectiveSettings = Settings & {
+  brochureEmailSubject: string;
+  brochureEmailText: string;
+  timeZone: string;
+};
 
-function withDefaults(settings: Settings): EffectiveSettings {
+function withDefaults(settings: Settings, timeZone: string): EffectiveSettings {
   return {
     ...settings,
+    timeZone,
     brochureEmailSubject: settings.brochureEmailSubject || DEFAULT_BROCHURE_EMAIL_SUBJECT,
     brochureEmailText: settings.brochureEmailText || DEFAULT_BROCHURE_EMAIL_TEXT,
   };
@@ -65,14 +74,17 @@ export function createSettingsService({
   db,
   repository,
   audit = createAuditService({ db, repository: createAuditRepository(), clock: systemClock }),
+  timeZone = DEFAULT_TIME_ZONE,
 }: {
   db: Database;
   repository: SettingsRepository;
+  /** IANA zone of the organisation (config `orgTimezone`). */
+  timeZone?: string;
   audit?: AuditService;
 }) {
   return {
     /** The settings, with the default email texts where they are empty (so the screen shows what is sent). */
-    get: async (): Promise<EffectiveSettings> => withDefaults(await repository.get(db)),
+    get: async (): Promise<EffectiveSettings> => withDefaults(await repository.get(db), timeZone),
 
     /**
      * Replaces every setting sent; optional ones left out keep their value, and an empty email text
@@ -96,7 +108,7 @@ export function createSettingsService({
         });
         return after;
       });
-      return withDefaults(saved);
+      return withDefaults(saved, timeZone);
     },
   };
 }

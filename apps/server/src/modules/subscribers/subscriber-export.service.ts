@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import type { SubscriberExportQuery } from '@back-office/contract/subscribers';
 import type { Database } from '../../db/client.ts';
 import { keysetRows } from '../../lib/keyset-rows.ts';
@@ -80,9 +81,12 @@ export function createSubscriberExportService({
   db,
   repository,
   batchSize = EXPORT_BATCH_SIZE,
+  timeZone = DEFAULT_TIME_ZONE,
 }: {
   db: Database;
   repository: SubscriberExportRepository;
+  /** IANA zone in which the dates and times of the sheet are written (issue 15 §8). */
+  timeZone?: string;
   /** Rows per database query. */
   batchSize?: number;
 }) {
@@ -98,6 +102,7 @@ export function createSubscriberExportService({
       const limit = batchSize;
       if (emailsOnly) {
         return xlsxStream({
+          timeZone,
           sheetName: 'Email addresses',
           columns: EMAIL_COLUMNS,
           rows: keysetRows(
@@ -108,6 +113,7 @@ export function createSubscriberExportService({
         });
       }
       return xlsxStream({
+        timeZone,
         sheetName: 'Subscribers',
         columns: DETAIL_COLUMNS,
         rows: keysetRows(

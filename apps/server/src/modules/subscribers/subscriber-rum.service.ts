@@ -1,3 +1,4 @@
+import { calendarDay, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import { isValidBIC } from 'ibantools';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -28,17 +29,18 @@ export function isValidMandateReference(value: string): boolean {
   );
 }
 
-/** The calendar day of `date` in France and Switzerland, as `YYYYMMDD`. */
-function parisDay(date: Date): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Paris' }).format(date).replaceAll('-', '');
-}
-
 /**
- * A new mandate reference for subscriber `id` made on `date`: `RUM-000042-20260521`, then `-2`, `-3`
+ * A new mandate reference for subscriber `id` made at `date`, dated by the calendar day there in
+ * `timeZone` (issue 15 §8): `RUM-000042-20260521`, then `-2`, `-3`
  * ... appended in the unlikely case it is taken. At most 35 characters of the SEPA set.
  */
-export function mandateReferenceCandidate(id: number, date: Date, attempt = 1): string {
-  const base = `RUM-${String(id).padStart(6, '0')}-${parisDay(date)}`;
+export function mandateReferenceCandidate(
+  id: number,
+  date: Date,
+  attempt = 1,
+  timeZone = DEFAULT_TIME_ZONE,
+): string {
+  const base = `RUM-${String(id).padStart(6, '0')}-${calendarDay(date, timeZone).replaceAll('-', '')}`;
   return attempt === 1 ? base : `${base}-${attempt}`;
 }
 
@@ -101,10 +103,10 @@ export function createSubscriberRumService({
         let mandateReference = row.rum;
         if (!mandateReference) {
           let attempt = 1;
-          mandateReference = mandateReferenceCandidate(id, clock.now());
+          mandateReference = mandateReferenceCandidate(id, clock.now(), 1, settings.timeZone);
           while (await repository.isReferenceTaken(tx, { rum: mandateReference, exceptId: id })) {
             attempt += 1;
-            mandateReference = mandateReferenceCandidate(id, clock.now(), attempt);
+            mandateReference = mandateReferenceCandidate(id, clock.now(), attempt, settings.timeZone);
           }
           const saved = await subscribersRepository.update(tx, id, row.version, { rum: mandateReference });
           if (!saved)

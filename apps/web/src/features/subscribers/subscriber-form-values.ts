@@ -5,7 +5,7 @@ import {
   saveSubscriberInputSchema,
 } from '@back-office/contract/subscribers';
 import type { UseFormReturnType } from '@mantine/form';
-import dayjs from 'dayjs';
+import { organisationToday } from '../../lib/calendar.ts';
 import { schemaValidator } from '../../lib/form.ts';
 
 /**
@@ -108,7 +108,8 @@ export function addressChangedNote(
   const lines = [values.address1, values.address2, values.address3, values.town, values.postcode, countryName]
     .map((line) => line.trim())
     .filter((line) => line !== '');
-  return [`Address changed (${dayjs(date).format('DD-MM-YYYY')}):`, ...lines].join('\n');
+  const [year, month, day] = organisationToday(date).split('-');
+  return [`Address changed (${day}-${month}-${year}):`, ...lines].join('\n');
 }
 
 /** The notes with the address block appended after a blank line (or alone when notes are empty). */

@@ -16,6 +16,7 @@ import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
+import { organisationYear } from '../../../lib/calendar.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import {
@@ -32,7 +33,7 @@ const YEARS_OFFERED = 10;
 
 /** The years offered, newest first: this year and the previous ones. */
 export function yearOptions(now: Date = new Date()): string[] {
-  const current = now.getFullYear();
+  const current = organisationYear(now);
   return Array.from({ length: YEARS_OFFERED + 1 }, (_, index) => String(current - index));
 }
 
@@ -48,7 +49,7 @@ export function runFinishedMessage(run: AnnualRunProgress): string {
  */
 export function AnnualReceiptsScreen() {
   const queryClient = useQueryClient();
-  const [year, setYear] = useState(() => String(new Date().getFullYear() - 1));
+  const [year, setYear] = useState(() => String(organisationYear() - 1));
   const [confirming, setConfirming] = useState(false);
   const [trackedId, setTrackedId] = useState<number | null>(null);
   const runs = useAnnualRuns();

@@ -4,13 +4,14 @@ import { useState } from 'react';
 import { DateField } from '../../../components/date-field.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { exportRefusedReason } from '../../../lib/api-error.ts';
+import { organisationYear } from '../../../lib/calendar.ts';
 import { localIsoDate } from '../../../lib/download.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { type SalesTotalsPeriod, useExportSalesTotals } from '../api/export-sales-totals.ts';
 
 /** The period offered first: from the first of January of this year to today. */
 export function defaultSalesTotalsPeriod(today: Date = new Date()): SalesTotalsPeriod {
-  return { from: `${today.getFullYear()}-01-01`, to: localIsoDate(today) };
+  return { from: `${organisationYear(today)}-01-01`, to: localIsoDate(today) };
 }
 
 /** Both days are needed, the first not after the last (`GET /api/sales/salecount?from&to`). */

@@ -12,6 +12,7 @@ import {
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
+import { organisationYear } from '../../../lib/calendar.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import {
   downloadAnnualReceipt,
@@ -59,7 +60,7 @@ export function SubscriberActionsMenu({
   currencySymbol,
   onBusyChange,
   onRecordChanged,
-  currentYear = new Date().getFullYear(),
+  currentYear = organisationYear(),
 }: SubscriberActionsMenuProps) {
   const navigate = useNavigate();
   const previousYear = currentYear - 1;

@@ -1,0 +1,32 @@
+import { calendarDay, calendarYear, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
+import { decodeJwtPayload, getIdToken } from './session.ts';
+
+/** True when the browser's `Intl` knows the IANA zone. */
+function isKnownZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The organisation's time zone (issue 15 §8): the `zoneinfo` claim of the signed-in id token, which the
+ * server sets from `ORG_TIMEZONE`; Europe/Paris before sign-in. Never the browser's own zone.
+ */
+export function organisationTimeZone(): string {
+  const token = getIdToken();
+  const zone = token ? decodeJwtPayload(token)?.zoneinfo : undefined;
+  return typeof zone === 'string' && isKnownZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
+/** Today (`YYYY-MM-DD`) where the organisation is, at `now`. */
+export function organisationToday(now: Date = new Date()): string {
+  return calendarDay(now, organisationTimeZone());
+}
+
+/** The current year where the organisation is, at `now`. */
+export function organisationYear(now: Date = new Date()): number {
+  return calendarYear(now, organisationTimeZone());
+}
