@@ -119,3 +119,32 @@ test('a forgotten password is reset through the emailed link', async ({ page, re
 
   await signInThroughUi(page, user.email, newPassword);
 });
+
+test('changing one’s own password asks for the current one first (issue 15 §2)', async ({
+  page,
+  request,
+  seedUser,
+}) => {
+  const user = await seedUser({ fullName: 'Careful Changer' });
+  const newPassword = 'Changed-Passw0rd-2!';
+  await signInThroughUi(page, user.email, user.password);
+  await page.goto('/#/password');
+  await expect(page.getByRole('heading', { name: 'Change Your Password' })).toBeVisible();
+
+  await page.getByLabel('Current Password').fill('not-my-password-at-all');
+  await page.getByLabel('New Password').fill(newPassword);
+  await page.getByLabel('Confirm Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Your current password is wrong.')).toBeVisible();
+  await screenshot(page, 'change-password-wrong-current');
+
+  await page.getByLabel('Current Password').fill(user.password);
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expectSuccessToast(page, 'Your password was updated successfully. Good job!');
+  await expect(page.getByLabel('Current Password')).toHaveValue('');
+
+  const old = await request.post('/auth/login', { data: { email: user.email, password: user.password } });
+  expect(old.status()).toBe(401);
+  const changed = await request.post('/auth/login', { data: { email: user.email, password: newPassword } });
+  expect(changed.status()).toBe(200);
+});

@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { queryClient } from '../lib/query-client.ts';
+
+// The first screen of a file loads its lazy routes on a busy, shared machine: wait up to 3 s for it.
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom lacks a few browser APIs that Mantine uses (https://mantine.dev/guides/vitest).
 const { getComputedStyle } = window;
