@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { bearer, login, useTestApp } from './context.ts';
+import { bearer, useTestApp } from './context.ts';
 import { buildSubscriber, insertSubscribers } from './factories.ts';
 import { pdfPages } from './pdf-text.ts';
 

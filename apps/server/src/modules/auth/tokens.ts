@@ -1,5 +1,5 @@
-import { DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
+import { DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
