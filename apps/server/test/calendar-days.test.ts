@@ -222,6 +222,22 @@ describe('calendar days in the organisation time zone (issue 15 §8)', () => {
     expect(rows.slice(1).map((row) => row[0])).toEqual(['Tot']);
   });
 
+  it('makes the audit days whole Paris days, on the autumn change back to winter time', async () => {
+    // 25 October 2026 lasts 25 hours in Paris: 22:30 UTC is 23:30 that day, 23:30 UTC is the 26th.
+    const lateOn25 = await at('2026-10-25T22:30:00Z');
+    expect((await lateOn25('POST', '/api/tags', { name: 'Automne' })).statusCode).toBe(201);
+    const earlyOn26 = await at('2026-10-25T23:30:00Z');
+    expect((await earlyOn26('POST', '/api/tags', { name: 'Hiver' })).statusCode).toBe(201);
+    const labels = async (query: string) => {
+      const found = await earlyOn26('GET', `/api/audit?entityType=reference_list_item&${query}`);
+      expect(found.statusCode).toBe(200);
+      return (found.json() as { models: Array<{ entityLabel: string }> }).models.map((e) => e.entityLabel);
+    };
+    expect(await labels('from=2026-10-25&to=2026-10-25')).toEqual(['Automne']);
+    expect(await labels('from=2026-10-26')).toEqual(['Hiver']);
+    expect(await labels('to=2026-10-25')).toEqual(['Automne']);
+  });
+
   it("tells the client the organisation's zone in the id token's zoneinfo claim", async () => {
     const zurich = await ctx.build({ config: { ORG_TIMEZONE: 'Europe/Zurich' } });
     const answer = await zurich.inject({
