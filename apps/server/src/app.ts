@@ -215,7 +215,7 @@ export async function buildApp(deps: AppDeps) {
     repository: createSettingsRepository(),
     audit: auditService,
   });
-  const subscribersRepository = createSubscribersRepository();
+  const subscribersRepository = createSubscribersRepository({ timeZone });
   const subscribersService = createSubscribersService({
     db,
     repository: subscribersRepository,
@@ -224,7 +224,7 @@ export async function buildApp(deps: AppDeps) {
   const subscriberExportService = createSubscriberExportService({
     db,
     timeZone,
-    repository: createSubscriberExportRepository(),
+    repository: createSubscriberExportRepository({ timeZone }),
   });
   const subscriberRumService = createSubscriberRumService({
     db,

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { bearer, useTestApp } from './context.ts';
 import { buildSubscriber, insertSubscribers } from './factories.ts';
 import { pdfPages } from './pdf-text.ts';
+import { readSheet } from './xlsx.ts';
 
 const ctx = useTestApp();
 
@@ -148,6 +149,93 @@ describe('calendar days in the organisation time zone (issue 15 §8)', () => {
       .trim()
       .split('\n');
     expect(lines).toHaveLength(3);
+  });
+
+  it('puts a gift of 31 December 23:30 and one of 1 January 00:30 in Paris in their own receipt years', async () => {
+    const [donor] = await insertSubscribers(ctx, [buildSubscriber({ lastName: 'Sylvestre' })]);
+    const gift = async (api: Awaited<ReturnType<typeof at>>, amount: number, donationDate: string) => {
+      const created = await api('POST', '/api/donations', {
+        subid: donor?.id,
+        amount,
+        donationDate,
+        notes: '',
+      });
+      expect(created.statusCode).toBe(201);
+      return (created.json() as { id: number }).id;
+    };
+
+    // 31 December 23:30 in Paris (22:30 UTC): the day is still 31 December 2026.
+    const lateOnNewYearsEve = await at('2026-12-31T22:30:00Z');
+    await gift(lateOnNewYearsEve, 11, '2026-12-31');
+    // 1 January 00:30 in Paris (23:30 UTC on 31 December): the day is 1 January 2027.
+    const justAfterMidnight = await at('2026-12-31T23:30:00Z');
+    await gift(justAfterMidnight, 27, '2027-01-01');
+
+    // The annual run of 2027 covers the donor of the gift of 1 January 00:30.
+    const run = await justAfterMidnight('POST', '/api/donations/annual-runs', { year: 2027 });
+    expect(run.statusCode).toBe(202);
+    expect(run.json()).toMatchObject({ year: 2027, total: 1 });
+
+    const annual = async (year: number) => {
+      const answer = await justAfterMidnight('GET', `/api/donations/receipt/${donor?.id}/${year}`);
+      expect(answer.statusCode).toBe(200);
+      return (await pdfPages(answer.rawPayload)).join('\n');
+    };
+    const of2026 = await annual(2026);
+    expect(of2026).toContain('11,00 €');
+    expect(of2026).not.toContain('27,00 €');
+    const of2027 = await annual(2027);
+    expect(of2027).toContain('27,00 €');
+    expect(of2027).not.toContain('11,00 €');
+    // Issued at 00:30 on 1 January in Paris: dated that day, not the UTC 31 December.
+    expect(of2026).toContain('le 1er janvier 2027');
+    expect(of2027).toContain('le 1er janvier 2027');
+  });
+
+  it('makes the subscriber search days whole Paris days, 23:30 on the day of the change to summer time', async () => {
+    const api = await at('2026-04-01T10:00:00Z');
+    const [lateOn29, earlyOn30] = await insertSubscribers(ctx, [
+      buildSubscriber({ lastName: 'Equinoxe', firstName: 'Tard' }),
+      buildSubscriber({ lastName: 'Equinoxe', firstName: 'Tot' }),
+    ]);
+    const addedAt = (id: number | undefined, iso: string) =>
+      ctx.database.db.execute(sql`update subscribers set added_on = ${iso}::timestamptz where id = ${id}`);
+    await addedAt(lateOn29?.id, '2026-03-29T21:30:00Z'); // 23:30 on 29 March in Paris (UTC+2)
+    await addedAt(earlyOn30?.id, '2026-03-29T22:30:00Z'); // 00:30 on 30 March in Paris
+    const idsOf = async (query: string) => {
+      const found = await api('GET', `/api/subscribers/?name=equinoxe&${query}`);
+      expect(found.statusCode).toBe(200);
+      return (found.json() as { models: Array<{ id: number }> }).models.map((row) => row.id).sort();
+    };
+    // `addedafter` includes its day, `addedbefore` excludes its day.
+    expect(await idsOf('addedafter=2026-03-29&addedbefore=2026-03-30')).toEqual([lateOn29?.id]);
+    expect(await idsOf('addedafter=2026-03-30')).toEqual([earlyOn30?.id]);
+    expect(await idsOf('addedbefore=2026-03-30')).toEqual([lateOn29?.id]);
+
+    // The export takes the same days.
+    const exported = await api(
+      'GET',
+      '/api/subscribers/export?emailsOnly=true&name=equinoxe&addedafter=2026-03-30',
+    );
+    expect(exported.statusCode).toBe(200);
+    const { rows } = await readSheet(exported.rawPayload);
+    expect(rows.slice(1).map((row) => row[0])).toEqual(['Tot']);
+  });
+
+  it('makes the audit days whole Paris days, on the autumn change back to winter time', async () => {
+    // 25 October 2026 lasts 25 hours in Paris: 22:30 UTC is 23:30 that day, 23:30 UTC is the 26th.
+    const lateOn25 = await at('2026-10-25T22:30:00Z');
+    expect((await lateOn25('POST', '/api/tags', { name: 'Automne' })).statusCode).toBe(201);
+    const earlyOn26 = await at('2026-10-25T23:30:00Z');
+    expect((await earlyOn26('POST', '/api/tags', { name: 'Hiver' })).statusCode).toBe(201);
+    const labels = async (query: string) => {
+      const found = await earlyOn26('GET', `/api/audit?entityType=reference_list_item&${query}`);
+      expect(found.statusCode).toBe(200);
+      return (found.json() as { models: Array<{ entityLabel: string }> }).models.map((e) => e.entityLabel);
+    };
+    expect(await labels('from=2026-10-25&to=2026-10-25')).toEqual(['Automne']);
+    expect(await labels('from=2026-10-26')).toEqual(['Hiver']);
+    expect(await labels('to=2026-10-25')).toEqual(['Automne']);
   });
 
   it("tells the client the organisation's zone in the id token's zoneinfo claim", async () => {

@@ -70,8 +70,8 @@ const optionalDate = z
 
 /**
  * `GET /api/audit` query. `entityType` one kind (empty = all); `actor` part of the actor's name or
- * email, case-insensitive; `from` and `to` days `YYYY-MM-DD` (Paris time), both included; paging as
- * every search (DESIGN.md "Paging").
+ * email, case-insensitive; `from` and `to` days `YYYY-MM-DD` of the organisation's time zone
+ * (`ORG_TIMEZONE`, issue 15 §8), both included; paging as every search (DESIGN.md "Paging").
  */
 export const auditSearchQuerySchema = z
   .object({

@@ -1,10 +1,8 @@
 import type { AuditEvent, AuditSearchQuery, AuditSearchResult } from '@back-office/contract/audit';
-import { DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
+import { calendarDayRange, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import { type AnyColumn, and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { type AuditEventRow, auditEvents, type NewAuditEventRow } from './audit.table.ts';
-
-/** The organisation's days (the `from`/`to` filters) are Paris days. */
 
 /** The wire shape of an audit event (contract `auditEventSchema`). */
 export function toAuditEventDto(row: AuditEventRow): AuditEvent {
@@ -25,22 +23,20 @@ export function toAuditEventDto(row: AuditEventRow): AuditEvent {
   };
 }
 
-/** Start of a day of the organisation's time zone as an instant: `YYYY-MM-DD` -> timestamptz. */
-const startOfDay = (day: string, timeZone: string, plusDays = 0) =>
-  sql`((${day}::date + ${plusDays}::integer)::timestamp at time zone ${timeZone})`;
-
 /** Contains, case-insensitive, without LIKE's wildcards (`%` and `_` in a name are plain text). */
 const contains = (column: AnyColumn, needle: string) =>
   sql`strpos(lower(coalesce(${column}, '')), ${needle.toLowerCase()}) > 0`;
 
 function searchFilter(query: AuditSearchQuery, timeZone: string): SQL | undefined {
   const actor = query.actor?.trim();
+  // `from` and `to` are whole days of the zone, both included: [start of from, start of the day after to).
+  const { start, end } = calendarDayRange({ from: query.from, to: query.to }, timeZone);
   return and(
     query.entityType ? eq(auditEvents.entityType, query.entityType) : undefined,
     actor ? or(contains(auditEvents.actorName, actor), contains(auditEvents.actorEmail, actor)) : undefined,
     // Bounds on the column itself (not on a computed day) so the occurred_at index serves them.
-    query.from ? gte(auditEvents.occurredAt, startOfDay(query.from, timeZone)) : undefined,
-    query.to ? lt(auditEvents.occurredAt, startOfDay(query.to, timeZone, 1)) : undefined,
+    start ? gte(auditEvents.occurredAt, start) : undefined,
+    end ? lt(auditEvents.occurredAt, end) : undefined,
   );
 }
 

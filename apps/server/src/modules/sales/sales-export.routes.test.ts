@@ -1,3 +1,4 @@
+import { calendarDay, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, login, useTestApp } from '../../../test/context.ts';
@@ -309,7 +310,7 @@ describe('sales exports', () => {
 
   it('totals items and amounts per product and currency over a period', async () => {
     const { headers } = await seedSales();
-    const today = new Date().toISOString().slice(0, 10);
+    const today = calendarDay(new Date(), DEFAULT_TIME_ZONE); // the organisation's day (issue 15 §8)
     const response = await ctx.app.inject({ url: `/api/sales/salecount?from=${today}&to=${today}`, headers });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain(`sales totals (${today}-${today}).csv`);

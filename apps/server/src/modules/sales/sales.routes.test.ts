@@ -1,3 +1,4 @@
+import { calendarDay, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import { describe, expect, it } from 'vitest';
 import { bearer, login, useTestApp } from '../../../test/context.ts';
 import { buildSubscriber, insertSubscribers } from '../../../test/factories.ts';
@@ -386,7 +387,7 @@ describe('sales', () => {
     const c = await sell(hans?.id ?? 0, [{ productId: mug.id, quantity: 1, euro: 5, swiss: 6 }], {
       postcode: '1201',
     });
-    const today = new Date().toISOString().slice(0, 10);
+    const today = calendarDay(new Date(), DEFAULT_TIME_ZONE); // the organisation's day (issue 15 §8)
     const cases: Array<[string, Array<{ id: number }>]> = [
       ['', [c, b, a]],
       ['id=-1', [c, b, a]],

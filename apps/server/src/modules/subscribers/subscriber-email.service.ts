@@ -9,11 +9,7 @@ import type { SubscriberEmailRepository } from './subscriber-email.repository.ts
 import { oneLine, personalise, withUnsubscribeFooter } from './subscriber-email-text.ts';
 import type { UnsubscribeTokens } from './subscriber-email-token.ts';
 import { createSubscriberNotFoundError } from './subscribers.errors.ts';
-import {
-  type SubscriberFilter,
-  type SubscribersRepository,
-  subscriberFilterSql,
-} from './subscribers.repository.ts';
+import type { SubscriberFilter, SubscribersRepository } from './subscribers.repository.ts';
 import type { SubscribersService } from './subscribers.service.ts';
 
 /** Recipients queued per transaction by a bulk email. */
@@ -155,7 +151,7 @@ export function createSubscriberEmailService({
      * (see {@link sendToRecipients}).
      */
     sendToList: (input: SubscriberEmailList, user: AuthUser): Promise<EmailQueuedResult> =>
-      sendToRecipients(subscriberFilterSql(emailListFilter(input)), input, user),
+      sendToRecipients(subscribersRepository.filterSql(emailListFilter(input)), input, user),
 
     sendToRecipients,
 

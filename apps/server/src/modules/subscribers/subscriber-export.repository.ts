@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -32,8 +33,15 @@ const cursorColumns = {
   searchFirstName: subscribers.searchFirstName,
 };
 
-/** SQL of the subscriber exports (part 2 §7 `GET /api/subscribers/export`), read in keyset-paged batches. */
-export function createSubscriberExportRepository() {
+/**
+ * SQL of the subscriber exports (part 2 §7 `GET /api/subscribers/export`), read in keyset-paged batches;
+ * the day filters are days of `timeZone` (issue 15 §8).
+ */
+export function createSubscriberExportRepository({
+  timeZone = DEFAULT_TIME_ZONE,
+}: {
+  timeZone?: string;
+} = {}) {
   return {
     /**
      * Up to `limit` matching subscribers after `cursor`, with every field, reference names instead
@@ -88,7 +96,7 @@ export function createSubscriberExportRepository() {
         .leftJoin(paymentMethods, eq(paymentMethods.id, subscribers.paymentMethodId))
         .leftJoin(currencies, eq(currencies.id, subscribers.currencyId))
         .leftJoin(subscriptionTypes, eq(subscriptionTypes.id, subscribers.subscriptionTypeId))
-        .where(and(subscriberFilterSql(filter), afterCursor(cursor)))
+        .where(and(subscriberFilterSql(filter, timeZone), afterCursor(cursor)))
         .orderBy(...subscriberOrder)
         .limit(limit),
 
@@ -105,7 +113,7 @@ export function createSubscriberExportRepository() {
           email: subscribers.email,
         })
         .from(subscribers)
-        .where(and(subscriberFilterSql(filter), ne(subscribers.email, ''), afterCursor(cursor)))
+        .where(and(subscriberFilterSql(filter, timeZone), ne(subscribers.email, ''), afterCursor(cursor)))
         .orderBy(...subscriberOrder)
         .limit(limit),
   };

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, startOfCalendarDay } from '@back-office/contract/calendar';
 import type { SubscriberSearchQuery } from '@back-office/contract/subscribers';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -21,9 +22,11 @@ const present = <T>(value: T | '' | undefined | null): value is T =>
 /**
  * The WHERE clause of a search: deleted subscribers never match; text filters are case- and
  * accent-insensitive prefixes; `copies` means that many or more; `status` as part 2 §4;
- * `addedafter` includes its day, `addedbefore` excludes its day.
+ * `addedafter` includes its day, `addedbefore` excludes its day; both are days (`YYYY-MM-DD`) of
+ * `timeZone`, the organisation's, so a subscriber added at 23:30 in Paris is of that Paris day
+ * (issue 15 §8).
  */
-export function subscriberFilterSql(filter: SubscriberFilter): SQL | undefined {
+export function subscriberFilterSql(filter: SubscriberFilter, timeZone: string): SQL | undefined {
   const conditions: Array<SQL | undefined> = [eq(subscribers.hidden, false)];
   const prefix = (column: AnyPgColumn, value: string | undefined) =>
     present(value) ? sql`${column} like ${likePrefix(value)}` : undefined;
@@ -44,9 +47,9 @@ export function subscriberFilterSql(filter: SubscriberFilter): SQL | undefined {
   if (filter.status === 1) conditions.push(eq(subscribers.inactive, false));
   if (filter.status === 2) conditions.push(eq(subscribers.inactive, true));
   if (present(filter.addedafter))
-    conditions.push(gte(subscribers.addedOn, new Date(`${filter.addedafter}T00:00:00Z`)));
+    conditions.push(gte(subscribers.addedOn, startOfCalendarDay(filter.addedafter, timeZone)));
   if (present(filter.addedbefore))
-    conditions.push(lt(subscribers.addedOn, new Date(`${filter.addedbefore}T00:00:00Z`)));
+    conditions.push(lt(subscribers.addedOn, startOfCalendarDay(filter.addedbefore, timeZone)));
   if (present(filter.tag) && filter.tag > 0) {
     conditions.push(
       sql`exists (select 1 from ${subscriberTags} where ${subscriberTags.subscriberId} = ${subscribers.id} and ${subscriberTags.tagId} = ${filter.tag})`,
@@ -62,12 +65,18 @@ export const subscriberOrder = [
   asc(subscribers.id),
 ];
 
-/** All SQL of the subscriber register (part 2 §7 Subscribers). */
-export function createSubscribersRepository() {
+/**
+ * All SQL of the subscriber register (part 2 §7 Subscribers); the day filters are days of `timeZone`
+ * (issue 15 §8).
+ */
+export function createSubscribersRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {}) {
   return {
+    /** The WHERE clause of `filter` with this register's zone (see {@link subscriberFilterSql}). */
+    filterSql: (filter: SubscriberFilter) => subscriberFilterSql(filter, timeZone),
+
     /** One page of matches and the total count. `listfrom` is 1-based. */
     search: async (db: Executor, query: SubscriberSearchQuery) => {
-      const where = subscriberFilterSql(query);
+      const where = subscriberFilterSql(query, timeZone);
       const [total] = await db.select({ n: count() }).from(subscribers).where(where);
       const rows = await db
         .select({

@@ -1,3 +1,4 @@
+import { calendarDay, DEFAULT_TIME_ZONE, nextCalendarDay } from '@back-office/contract/calendar';
 import { describe, expect, it } from 'vitest';
 import { bearer, createSignedInUser, login, useTestApp } from '../../../test/context.ts';
 import { buildSubscriber, insertSubscribers } from '../../../test/factories.ts';
@@ -261,8 +262,9 @@ describe('subscriber search', () => {
 
   it('filters on the day added: after includes the day, before excludes it', async () => {
     await seed();
-    const today = new Date().toISOString().slice(0, 10);
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    // Days are the organisation's (Europe/Paris by default), not UTC days (issue 15 §8).
+    const today = calendarDay(new Date(), DEFAULT_TIME_ZONE);
+    const tomorrow = nextCalendarDay(today);
     expect((await api('GET', `/api/subscribers/?addedafter=${today}`)).json().count).toBe(4);
     expect((await api('GET', `/api/subscribers/?addedafter=${tomorrow}`)).json().count).toBe(0);
     expect((await api('GET', `/api/subscribers/?addedbefore=${tomorrow}`)).json().count).toBe(4);

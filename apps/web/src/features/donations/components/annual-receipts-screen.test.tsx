@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { organisationYear } from '../../../lib/calendar.ts';
 import { jsonResponse, mockFetch, problemResponse } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { signIn } from '../../../testing/session.ts';
 import type { AnnualRunProgress } from '../api/get-annual-runs.ts';
 import { AnnualReceiptsScreen } from './annual-receipts-screen.tsx';
 
-const lastYear = new Date().getFullYear() - 1;
+const lastYear = organisationYear() - 1; // the organisation's year (issue 15 §8)
 
 function progress(overrides: Partial<AnnualRunProgress>): AnnualRunProgress {
   return {

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { Link } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { organisationYear } from '../../../lib/calendar.ts';
 import { jsonResponse, mockFetch, problemResponse } from '../../../testing/fetch-mock.ts';
 import { signIn } from '../../../testing/session.ts';
 import { SubscriberForm } from './subscriber-form.tsx';
@@ -181,7 +182,7 @@ describe('SubscriberForm', { timeout: 20_000 }, () => {
     const { user, unmount } = renderForm(ZOE);
     expect(screen.getByRole('heading', { name: 'Mme Zoé Dupont' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Actions' }));
-    const year = new Date().getFullYear();
+    const year = organisationYear(); // the organisation's year (issue 15 §8)
     for (const item of [
       'View Donations',
       'View Sales',
