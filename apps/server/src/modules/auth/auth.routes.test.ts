@@ -149,6 +149,47 @@ describe('POST /auth/login', () => {
     expect((await attempt('198.51.100.11', ADMIN_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('lifts an address lockout after 15 minutes and audits it under the address (issue 15 §3)', async () => {
+    const sprayer = '203.0.113.69';
+    for (let i = 0; i < SIGN_IN_THROTTLE.failuresPerAddress; i += 1) {
+      await attempt(sprayer, 'Summer2026!', `person${i}@example.org`);
+    }
+    const blocked = await attempt(sprayer, ADMIN_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBe(15 * 60);
+
+    ctx.clock.advance(15 * 60 * 1000 + 1000);
+    expect((await attempt(sprayer, ADMIN_PASSWORD)).statusCode).toBe(200);
+
+    const admin = await login(ctx);
+    const trail = await ctx.app.inject({
+      url: '/api/audit?entityType=sign_in&listlength=50',
+      headers: bearer(admin.id_token),
+    });
+    const events = trail.json().models as Array<{ entityLabel: string; after: Record<string, unknown> }>;
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      entityLabel: sprayer,
+      after: { email: null, clientAddress: sprayer, minutes: 15 },
+    });
+  });
+
+  it('starts again at 15 minutes when a lockout comes more than a day after the last one ended', async () => {
+    const attacker = '203.0.113.70';
+    const lockFor = async () => {
+      for (let i = 0; i < SIGN_IN_THROTTLE.failuresPerAccountAndAddress; i += 1)
+        await attempt(attacker, 'wrong-password');
+      const blocked = await attempt(attacker, 'wrong-password');
+      expect(blocked.statusCode).toBe(429);
+      return Number(blocked.headers['retry-after']) / 60;
+    };
+    expect(await lockFor()).toBe(15);
+    ctx.clock.advance(16 * 60 * 1000);
+    expect(await lockFor()).toBe(30);
+    ctx.clock.advance(31 * 60 * 1000 + SIGN_IN_THROTTLE.repeatWindowMs);
+    expect(await lockFor()).toBe(15);
+  });
+
   it('starts counting afresh after a successful sign-in', async () => {
     const office = '198.51.100.12';
     for (let i = 0; i < SIGN_IN_THROTTLE.failuresPerAccountAndAddress - 1; i += 1)
