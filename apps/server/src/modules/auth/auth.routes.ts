@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/access-control.ts';
+import { withRetryAfter } from '../../http/retry-after.ts';
 import type { AuthService } from './auth.service.ts';
 
 /**
@@ -31,15 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: loginResponseSchema },
       },
     },
-    async (request, reply) => {
-      try {
-        return await authService.login(request.body, { address: request.ip });
-      } catch (error) {
-        const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
-        if (retryAfter) void reply.header('retry-after', String(retryAfter));
-        throw error;
-      }
-    },
+    (request, reply) => withRetryAfter(reply, () => authService.login(request.body, { address: request.ip })),
   );
 
   app.get(

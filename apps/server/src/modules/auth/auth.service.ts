@@ -225,6 +225,35 @@ export function createAuthService({
     },
 
     /**
+     * Checks the password of a signed-in person confirming a sensitive change (their own password
+     * change), throttled as sign-in is: a wrong one counts as a failed sign-in of the account from
+     * `address`, and while that is locked nothing is checked (issue 15 §2-3).
+     * @returns whether the password is right.
+     * @throws 429 `auth.too_many_attempts` (with `retryAfterSeconds`) while locked.
+     */
+    verifyOwnPassword: async ({
+      email,
+      passwordHash,
+      password,
+      address,
+    }: {
+      email: string;
+      passwordHash: string | null;
+      password: string;
+      address: string;
+    }): Promise<boolean> => {
+      const now = clock.now();
+      const lockedUntil = await authRepository.findActiveLockout(db, {
+        scopes: [accountScope(email, address), addressScope(address)],
+        now,
+      });
+      if (lockedUntil) throw tooManyAttempts(lockedUntil, now);
+      const valid = await verifyPassword(passwordHash, password);
+      if (!valid) await recordFailure(email, address, now);
+      return valid;
+    },
+
+    /**
      * Resolves a bearer token to the signed-in user, checking that the session is still open.
      * @throws 401 for a missing, malformed, forged, expired or revoked token.
      */

@@ -426,6 +426,41 @@ describe('PATCH /api/users/password/{id}', () => {
   });
 });
 
+describe('guessing the current password from a signed-in session (issue 15 §2-3)', () => {
+  it('counts each wrong current password as a failed sign-in and locks the guessing after 5', async () => {
+    const { id, tokens } = await createSignedInUser(ctx);
+    const change = (currentPassword: string) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/users/password/${id}`,
+        headers: bearer(tokens.id_token),
+        payload: {
+          currentPassword,
+          newPassword: 'taken-over-password',
+          confirmPassword: 'taken-over-password',
+        },
+      });
+    for (let guess = 0; guess < 5; guess += 1)
+      expect((await change(`guess-number-${guess}`)).statusCode).toBe(400);
+    const locked = await change('user-password-1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('auth.too_many_attempts');
+    expect(Number(locked.headers['retry-after'])).toBe(15 * 60);
+    // The password did not change, even with the right one sent while locked; and sign-in from this
+    // address is locked too, while the owner signs in from elsewhere.
+    const signIn = (password: string, remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        remoteAddress,
+        payload: { email: 'user@example.org', password },
+      });
+    expect((await signIn('user-password-1', '127.0.0.1')).statusCode).toBe(429);
+    expect((await signIn('taken-over-password', '198.51.100.20')).statusCode).toBe(401);
+    expect((await signIn('user-password-1', '198.51.100.20')).statusCode).toBe(200);
+  });
+});
+
 describe('old emailed links and sessions after an account changes (issue 15 §2)', () => {
   /** Asks for a reset link for user@example.org and returns its token, unused. */
   async function resetLinkToken() {

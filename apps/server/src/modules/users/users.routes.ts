@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/access-control.ts';
+import { withRetryAfter } from '../../http/retry-after.ts';
 import type { UsersService } from './users.service.ts';
 
 /** Users endpoints (part 1 §7 Users). Administrator only, except reading one's own record and changing one's own password. */
@@ -101,11 +102,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ usersService: UsersService }> 
         response: { 200: userSchema },
       },
     },
-    (request) =>
-      usersService.changePassword({
-        id: request.params.id,
-        input: request.body,
-        actor: currentUser(request),
-      }),
+    (request, reply) =>
+      withRetryAfter(reply, () =>
+        usersService.changePassword({
+          id: request.params.id,
+          input: request.body,
+          actor: currentUser(request),
+          address: request.ip,
+        }),
+      ),
   );
 };

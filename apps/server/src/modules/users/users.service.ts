@@ -7,7 +7,7 @@ import type {
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { assertPasswordAllowed } from '../../lib/password-rules.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { postgresErrorCode, UNIQUE_VIOLATION } from '../../lib/postgres-errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
@@ -199,20 +199,31 @@ export function createUsersService({
      * own stays open). People changing their own password give `currentPassword` (issue 15 §2).
      * Audited as `password_changed` without values.
      * @throws 404; 400 `users.wrong_current_password` naming `currentPassword` when it is missing or
-     * wrong on one's own account; 400 `validation.password_rejected` naming `newPassword` for a
+     * wrong on one's own account (counted as a failed sign-in: 429 once locked, as sign-in is); 400 `validation.password_rejected` naming `newPassword` for a
      * common password or one made of the account's email address (issue 8 §3).
      */
     changePassword: async ({
       id,
       input,
       actor,
+      address,
     }: {
       id: number;
       input: ChangePasswordInput;
       actor: AuthUser;
+      /** The client's address: wrong current passwords count as failed sign-ins from it. */
+      address: string;
     }): Promise<User> => {
       const target = await getRow(db, id);
-      if (actor.id === id && !(await verifyPassword(target.passwordHash, input.currentPassword ?? ''))) {
+      const currentPasswordRight =
+        actor.id !== id ||
+        (await authService.verifyOwnPassword({
+          email: target.email,
+          passwordHash: target.passwordHash,
+          password: input.currentPassword ?? '',
+          address,
+        }));
+      if (!currentPasswordRight) {
         throw createWrongCurrentPasswordError('The current password is wrong.', [
           { path: 'currentPassword', message: 'Your current password is wrong.' },
         ]);
