@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { isKnownTimeZone } from '@back-office/contract/calendar';
 import { z } from 'zod';
 import { findPasswordRuleBreach } from './lib/password-rules.ts';
 
@@ -51,7 +52,7 @@ const envSchema = z.object({
     .string()
     .trim()
     .default('Europe/Paris')
-    .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/Paris or Europe/Zurich' }),
+    .refine(isKnownTimeZone, { message: 'must be an IANA time zone such as Europe/Paris or Europe/Zurich' }),
 });
 
 /** Keywords that Fastify's `trustProxy` (proxy-addr) accepts beside addresses. */
@@ -66,16 +67,6 @@ function isProxyAddress(entry: string): boolean {
   if (prefix === undefined) return true;
   const bits = Number(prefix);
   return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
-}
-
-/** True when `Intl` knows the IANA time zone. */
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The first Administrator's address when `ADMIN_EMAIL` is unset (DESIGN.md "First start"). */

@@ -11,6 +11,16 @@ import { addDays, format } from 'date-fns';
 /** The organisation's time zone when none is configured (`ORG_TIMEZONE`). */
 export const DEFAULT_TIME_ZONE = 'Europe/Paris';
 
+/** True when `Intl` knows the IANA time zone `zone` (e.g. `Europe/Zurich`). */
+export function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const inZone = (instant: Date, timeZone: string) => new TZDate(instant.getTime(), timeZone);
 
 /** The calendar day (`YYYY-MM-DD`) that `instant` falls on in `timeZone`. */

@@ -1,15 +1,10 @@
-import { calendarDay, calendarYear, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
+import {
+  calendarDay,
+  calendarYear,
+  DEFAULT_TIME_ZONE,
+  isKnownTimeZone,
+} from '@back-office/contract/calendar';
 import { decodeJwtPayload, getIdToken } from './session.ts';
-
-/** True when the browser's `Intl` knows the IANA zone. */
-function isKnownZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The organisation's time zone (issue 15 §8): the `zoneinfo` claim of the signed-in id token, which the
@@ -18,7 +13,7 @@ function isKnownZone(zone: string): boolean {
 export function organisationTimeZone(): string {
   const token = getIdToken();
   const zone = token ? decodeJwtPayload(token)?.zoneinfo : undefined;
-  return typeof zone === 'string' && isKnownZone(zone) ? zone : DEFAULT_TIME_ZONE;
+  return typeof zone === 'string' && isKnownTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
 }
 
 /** Today (`YYYY-MM-DD`) where the organisation is, at `now`. */
