@@ -4,6 +4,13 @@ import { ADMIN, BASE_URL, DATA_DIR, E2E_PORT, TMP_DIR } from './fixtures/env.ts'
 const isCi = Boolean(process.env.CI);
 
 /**
+ * The organisation's time zone (the server's default `ORG_TIMEZONE`): the browser and the specs' own
+ * dates ("today", this year) count days there too, so that no spec depends on the hour it runs at.
+ */
+const ORG_TIMEZONE = 'Europe/Paris';
+process.env.TZ = ORG_TIMEZONE;
+
+/**
  * End-to-end tests: the real server (built client, PGlite in a fresh DATA_DIR, captured mail) driven
  * through Debian's Chromium. No browser is ever downloaded: CHROMIUM_PATH or /usr/bin/chromium is used.
  */
@@ -20,6 +27,7 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL: BASE_URL,
+    timezoneId: ORG_TIMEZONE,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
