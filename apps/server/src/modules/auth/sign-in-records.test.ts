@@ -139,4 +139,33 @@ describe('tokens naming an unknown signing key (issue 15 §15)', () => {
     // Real tokens still verify.
     await expect(tokens.verify(issued.idToken, 'id')).resolves.toMatchObject({ userId: 1 });
   });
+
+  it('lets every request that reaches a freshly started server at once through, while its keys load', async () => {
+    const repository = createAuthRepository();
+    const starting = createTokenService({
+      db: ctx.database.db,
+      authRepository: repository,
+      clock: ctx.clock,
+      ttlSeconds: 3600,
+    });
+    await starting.ensureSigningKey();
+    const { idToken } = await starting.issue({
+      userId: 1,
+      sessionId: 's',
+      email: ADMIN_EMAIL,
+      name: 'Admin',
+      role: 'Administrator',
+    });
+    // Another process starts: its keys are not loaded yet when ten requests arrive together.
+    const restarted = createTokenService({
+      db: ctx.database.db,
+      authRepository: repository,
+      clock: ctx.clock,
+      ttlSeconds: 3600,
+    });
+    const answers = await Promise.allSettled(
+      Array.from({ length: 10 }, () => restarted.verify(idToken, 'id')),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill('fulfilled'));
+  });
 });

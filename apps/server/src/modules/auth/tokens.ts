@@ -41,14 +41,23 @@ export function createTokenService({
   let keys = new Map<string, KeyObject>();
   let currentKid: string | undefined;
   let loadedAt: number | undefined;
+  // One load at a time: requests that arrive while it runs wait for it rather than find no key.
+  let loading: Promise<void> | undefined;
 
-  async function loadKeys() {
-    loadedAt = clock.now().getTime();
+  function loadKeys(): Promise<void> {
+    loading ??= readKeys().finally(() => {
+      loading = undefined;
+    });
+    return loading;
+  }
+
+  async function readKeys() {
     const rows = await authRepository.listSigningKeys(db);
     keys = new Map(
       rows.map((row) => [String(row.id), createSecretKey(Buffer.from(row.secret, 'base64url'))]),
     );
     currentKid = rows[0] ? String(rows[0].id) : undefined;
+    loadedAt = clock.now().getTime();
   }
 
   async function currentKey(): Promise<[string, KeyObject]> {
@@ -116,7 +125,8 @@ export function createTokenService({
             const kid = header.kid ?? '';
             const reloadDue =
               loadedAt === undefined || clock.now().getTime() - loadedAt >= UNKNOWN_KEY_RELOAD_INTERVAL_MS;
-            if (!keys.has(kid) && /^\d{1,9}$/.test(kid) && reloadDue) await loadKeys();
+            if (!keys.has(kid) && loading) await loading;
+            else if (!keys.has(kid) && /^\d{1,9}$/.test(kid) && reloadDue) await loadKeys();
             const key = keys.get(kid);
             if (!key) throw new joseErrors.JWSSignatureVerificationFailed('unknown key');
             return key;
