@@ -105,7 +105,7 @@ export type AppDeps = {
 };
 
 /**
- * HTTP limits (issue 15 §12): a JSON request is small unless its route uploads a file (the logo in
+ * HTTP limits (docs/decisions/011): a JSON request is small unless its route uploads a file (the logo in
  * Settings raises its own limit); a client must send its headers within 10 s and its whole request
  * within 30 s; an idle keep-alive connection is closed after 72 s (longer than load balancers' usual
  * 60 s, so they never reuse a connection the server is closing).
@@ -118,7 +118,7 @@ export const HTTP_LIMITS = {
   keepAliveTimeoutMs: 72_000,
 } as const;
 
-/** How often the scheduled purge of old sign-in records runs (issue 15 §3). */
+/** How often the scheduled purge of old sign-in records runs (docs/decisions/011). */
 export const SIGN_IN_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
@@ -153,7 +153,7 @@ export async function buildApp(deps: AppDeps) {
 
   const app = Fastify({
     logger: deps.logger ? { ...deps.logger, ...safeLogOptions } : false,
-    // Unset TRUST_PROXY: X-Forwarded-For is ignored and the client address is the TCP peer (issue 15 §4).
+    // Unset TRUST_PROXY: X-Forwarded-For is ignored and the client address is the TCP peer (docs/decisions/011).
     trustProxy: config.trustProxy,
     bodyLimit: HTTP_LIMITS.bodyLimitBytes,
     requestTimeout: HTTP_LIMITS.requestTimeoutMs,
@@ -308,7 +308,7 @@ export async function buildApp(deps: AppDeps) {
     },
     referrerPolicy: { policy: 'no-referrer' },
   });
-  // API answers hold personal data and one-time links: no browser or proxy keeps them (issue 15 §11).
+  // API answers hold personal data and one-time links: no browser or proxy keeps them (docs/decisions/011).
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') || request.url.startsWith('/auth/')) {
       void reply.header('cache-control', 'no-store');

@@ -112,12 +112,12 @@ export type Config = {
   mailLeaseSeconds: number;
   /**
    * Proxies whose `X-Forwarded-For` is believed, as Fastify's `trustProxy`: `false` (the default) trusts
-   * none, so the client address is the TCP peer (issue 15 §4).
+   * none, so the client address is the TCP peer (docs/decisions/011).
    */
   trustProxy: false | string[];
-  /** An export whose client stops reading for this many seconds is aborted (issue 15 §1). */
+  /** An export whose client stops reading for this many seconds is aborted (docs/decisions/011). */
   exportStallTimeoutSeconds: number;
-  /** IANA time zone of the organisation: "today", years and months are calendar days there (issue 15 §8). */
+  /** IANA time zone of the organisation: "today", years and months are calendar days there (docs/decisions/012). */
   orgTimezone: string;
 };
 

@@ -15,7 +15,7 @@ export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 /**
  * What was done. `role_changed` is an update of a user that changed the role (other fields may have
  * changed with it); `password_changed` carries no values, only the fact; `sign_in_locked` is a
- * sign-in lockout (issue 15 §3), its `after` saying which email and address, until when.
+ * sign-in lockout (docs/decisions/011), its `after` saying which email and address, until when.
  */
 export const AUDIT_ACTIONS = [
   'created',
@@ -71,7 +71,7 @@ const optionalDate = z
 /**
  * `GET /api/audit` query. `entityType` one kind (empty = all); `actor` part of the actor's name or
  * email, case-insensitive; `from` and `to` days `YYYY-MM-DD` of the organisation's time zone
- * (`ORG_TIMEZONE`, issue 15 §8), both included; paging as every search (DESIGN.md "Paging").
+ * (`ORG_TIMEZONE`, docs/decisions/012), both included; paging as every search (DESIGN.md "Paging").
  */
 export const auditSearchQuerySchema = z
   .object({

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 
 /**
- * Calendar days in the organisation's time zone (issue 15 §8), for the server and the client alike:
+ * Calendar days in the organisation's time zone (docs/decisions/012), for the server and the client alike:
  * "today", a year, a month and a day filter are days where the organisation is, never UTC days nor
  * the browser's. Instants are `Date`s (UTC inside); days are `YYYY-MM-DD` strings. Built on
  * `@date-fns/tz`, which reads the IANA zone rules (summer time included) from `Intl`.

@@ -59,7 +59,7 @@ const newPasswordFields = {
 
 /**
  * `PATCH /api/users/password/{id}` body (part 1 §3: `newPassword`, `confirmPassword`; §5 messages).
- * `currentPassword` is required when people change their own password (issue 15 §2): whoever finds a
+ * `currentPassword` is required when people change their own password (docs/decisions/011): whoever finds a
  * signed-in screen cannot take the account over; an Administrator setting someone else's needs none.
  */
 export const changePasswordInputSchema = z
@@ -70,7 +70,7 @@ export const changePasswordInputSchema = z
   .refine(passwordsMatch, PASSWORDS_DIFFER);
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 
-/** The Change password form's values: one's own password, so the current one is required (issue 15 §2). */
+/** The Change password form's values: one's own password, so the current one is required (docs/decisions/011). */
 export const changeOwnPasswordInputSchema = z
   .object({
     currentPassword: plainString({ message: 'Please enter your current password' })

@@ -81,7 +81,7 @@ export function fromPglite(client: PGlite): DatabaseHandle {
  *
  * No statement runs longer than 2 minutes and no transaction stays idle for more than 1 minute, so a
  * runaway query or a request that stopped half-way cannot hold a connection and its locks for ever
- * (issue 15 §1). The app's statements take milliseconds; the longest are an export's COPY (about 30 s
+ * (docs/decisions/011). The app's statements take milliseconds; the longest are an export's COPY (about 30 s
  * for 200,000 sales, given more time by {@link EXPORT_STATEMENT_TIMEOUT}) and migrations (run with no
  * limit, on a connection of their own).
  */

@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 /**
- * How many exports may stream at once (issue 15 §1): two per user, and four in all, below the
+ * How many exports may stream at once (docs/decisions/011): two per user, and four in all, below the
  * PostgreSQL pool's ten connections, so that searches, record opens and `/readyz` always find one
  * while exports run. `retryAfterSeconds` is what a refused export is told to wait.
  */
@@ -55,7 +55,7 @@ export function abortWhenStalled(response: ServerResponse, timeoutMs: number, on
 }
 
 /**
- * Export slots and the stall timeout for every route whose config says `export: true` (issue 15 §1).
+ * Export slots and the stall timeout for every route whose config says `export: true` (docs/decisions/011).
  * The slot is taken after sign-in and validation (a bad query takes none) and given back when the
  * response closes, finished or aborted. Over {@link EXPORT_LIMITS}: 429 problem+json
  * `exports.too_many` with `Retry-After` (seconds). Register before the routes.

@@ -1,8 +1,9 @@
 import type { FastifyReply } from 'fastify';
 
 /**
- * Runs `handler`; when it throws an error that carries `retryAfterSeconds` (a sign-in lockout, issue 15
- * §3), the answer says when to try again in `Retry-After` (seconds) before the error goes on.
+ * Runs `handler`; when it throws an error that carries `retryAfterSeconds` (a sign-in lockout, see
+ * docs/decisions/011), the answer says when to try again in `Retry-After` (seconds) before the error
+ * goes on.
  */
 export async function withRetryAfter<T>(reply: FastifyReply, handler: () => Promise<T>): Promise<T> {
   try {

@@ -31,7 +31,7 @@ export class ApiError extends Error {
 
 /**
  * The sentence for people when the server refused an export because too many are under way (429
- * `exports.too_many`, issue 15 §1), to go in the error toast; undefined for any other failure.
+ * `exports.too_many`, docs/decisions/011), to go in the error toast; undefined for any other failure.
  */
 export function exportRefusedReason(error: unknown): string | undefined {
   return error instanceof ApiError && error.code === 'exports.too_many'

@@ -7,7 +7,7 @@ import {
 import { decodeJwtPayload, getIdToken } from './session.ts';
 
 /**
- * The organisation's time zone (issue 15 §8): the `zoneinfo` claim of the signed-in id token, which the
+ * The organisation's time zone (docs/decisions/012): the `zoneinfo` claim of the signed-in id token, which the
  * server sets from `ORG_TIMEZONE`; Europe/Paris before sign-in. Never the browser's own zone.
  */
 export function organisationTimeZone(): string {

@@ -20,7 +20,7 @@ export function saveFile(blob: Blob, filename: string): void {
 
 /**
  * `YYYY-MM-DD` of the day `date` falls on where the organisation is, e.g. 2025-03-07 (file names of
- * exports, "today" in forms; issue 15 §8).
+ * exports, "today" in forms; docs/decisions/012).
  */
 export function localIsoDate(date: Date = new Date()): string {
   return organisationToday(date);

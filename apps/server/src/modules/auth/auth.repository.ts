@@ -199,7 +199,7 @@ export function createAuthRepository() {
     clearLockout: (db: Executor, { scope }: { scope: string }) =>
       db.delete(loginLockouts).where(eq(loginLockouts.scope, scope)),
 
-    /** How many reset links were sent to the account since `since` (issue 15 §4: at most 3 an hour). */
+    /** How many reset links were sent to the account since `since` (docs/decisions/011: at most 3 an hour). */
     countResetLinksSince: async (db: Executor, { userId, since }: { userId: number; since: Date }) => {
       const [row] = await db
         .select({ n: count() })
@@ -215,7 +215,7 @@ export function createAuthRepository() {
     },
 
     /**
-     * Deletes what sign-in no longer needs (issue 15 §3): failures and lockouts older than `before`,
+     * Deletes what sign-in no longer needs (docs/decisions/011): failures and lockouts older than `before`,
      * sessions that expired or were revoked before it, and links used or expired before it.
      * Returns how many rows of each went.
      */

@@ -17,7 +17,7 @@ import type { AuthRepository } from './auth.repository.ts';
 import type { TokenService } from './tokens.ts';
 
 /**
- * Sign-in throttling (issue 15 §3). Failures are counted over {@link LOGIN_FAILURE_WINDOW_MS} per
+ * Sign-in throttling (docs/decisions/011). Failures are counted over {@link LOGIN_FAILURE_WINDOW_MS} per
  * (account, client address) and per address: at the limit that pair, or that address, is locked for
  * 15 minutes, twice as long for each lockout in a row (within 24 hours of the end of the last), at
  * most 24 hours. The owner of
@@ -32,9 +32,9 @@ export const SIGN_IN_THROTTLE = {
   repeatWindowMs: 24 * 60 * 60 * 1000,
 } as const;
 export const LOGIN_FAILURE_WINDOW_MS = SIGN_IN_THROTTLE.windowMs;
-/** Reset links emailed to one account per hour at most (issue 15 §4); further requests send nothing. */
+/** Reset links emailed to one account per hour at most (docs/decisions/011); further requests send nothing. */
 export const MAX_RESET_EMAILS_PER_HOUR = 3;
-/** How long used links, ended sessions and old failures are kept before the purge (issue 15 §3). */
+/** How long used links, ended sessions and old failures are kept before the purge (docs/decisions/011). */
 export const SIGN_IN_RECORDS_KEPT_MS = 24 * 60 * 60 * 1000;
 /** Validity of emailed links: 1 h to reset a password, 72 h to set a new account's first one. */
 export const PASSWORD_LINK_TTL_MS = { reset: 60 * 60 * 1000, invite: 72 * 60 * 60 * 1000 } as const;
@@ -227,7 +227,7 @@ export function createAuthService({
     /**
      * Checks the password of a signed-in person confirming a sensitive change (their own password
      * change), throttled as sign-in is: a wrong one counts as a failed sign-in of the account from
-     * `address`, and while that is locked nothing is checked (issue 15 §2-3).
+     * `address`, and while that is locked nothing is checked (docs/decisions/011).
      * @returns whether the password is right.
      * @throws 429 `auth.too_many_attempts` (with `retryAfterSeconds`) while locked.
      */
@@ -275,9 +275,9 @@ export function createAuthService({
 
     /**
      * `POST /auth/password-reset`: emails a link when the address exists, at most
-     * {@link MAX_RESET_EMAILS_PER_HOUR} an hour per account (issue 15 §4); says nothing either way. The
+     * {@link MAX_RESET_EMAILS_PER_HOUR} an hour per account (docs/decisions/011); says nothing either way. The
      * work is done after the answer, so that known and unknown addresses answer alike and as fast
-     * (issue 15 §13); failures go to `onError`.
+     * (docs/decisions/011); failures go to `onError`.
      */
     requestPasswordReset: (
       { email }: { email: string },
@@ -311,7 +311,7 @@ export function createAuthService({
 
     /**
      * Deletes sign-in records older than {@link SIGN_IN_RECORDS_KEPT_MS}: failed attempts and spent
-     * lockouts, ended sessions, used or expired links (issue 15 §3). Run by the scheduled purge.
+     * lockouts, ended sessions, used or expired links (docs/decisions/011). Run by the scheduled purge.
      * @returns how many rows of each kind went.
      */
     purgeSignInRecords: () =>

@@ -46,7 +46,7 @@ export const passwordTokens = pgTable(
 
 /**
  * Failed sign-ins: the email tried and the client's address, counted over a window per (account,
- * address) and per address to throttle guessing across server instances (issue 15 §3).
+ * address) and per address to throttle guessing across server instances (docs/decisions/011).
  */
 export const loginFailures = pgTable(
   'login_failures',

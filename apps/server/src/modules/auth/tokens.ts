@@ -9,7 +9,7 @@ import type { AuthRepository } from './auth.repository.ts';
 const ISSUER = 'back-office';
 const AUDIENCE = 'back-office';
 /**
- * A token naming a key this server does not have reloads the keys at most this often (issue 15 §15):
+ * A token naming a key this server does not have reloads the keys at most this often (docs/decisions/011):
  * forged tokens with made-up `kid`s must not each cost a database query.
  */
 export const UNKNOWN_KEY_RELOAD_INTERVAL_MS = 60_000;
@@ -34,7 +34,7 @@ export function createTokenService({
   authRepository: AuthRepository;
   clock: Clock;
   ttlSeconds: number;
-  /** The organisation's IANA zone, given to the client as the id token's `zoneinfo` (issue 15 §8). */
+  /** The organisation's IANA zone, given to the client as the id token's `zoneinfo` (docs/decisions/012). */
   timeZone?: string;
 }) {
   // KeyObjects, imported once: jose would import raw bytes again on every sign and verify.

@@ -62,7 +62,7 @@ const DONOR_COLUMNS: ReadonlyArray<XlsxColumn<DonorRow>> = [
 export const donationsExportRoutes: FastifyPluginAsyncZod<{
   db: Database;
   repository: DonationsExportRepository;
-  /** IANA zone in which the dates and times of the sheet are written (issue 15 §8). */
+  /** IANA zone in which the dates and times of the sheet are written (docs/decisions/012). */
   timeZone: string;
 }> = async (app, { db, repository, timeZone }) => {
   app.get(

@@ -46,7 +46,7 @@ export function createDonationsService({
 }: {
   db: Database;
   clock: Clock;
-  /** IANA zone whose "today" a donation date may not pass (issue 15 §8). */
+  /** IANA zone whose "today" a donation date may not pass (docs/decisions/012). */
   timeZone?: string;
   repository: DonationsRepository;
   subscribersService: SubscribersService;

@@ -21,7 +21,7 @@ export function frenchDate(isoDate: string): string {
   return FRENCH_DATE.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`)).replace(/^1 /, '1er ');
 }
 
-/** The French date of the day `instant` falls on in `timeZone` (issue 15 §8: never the UTC day). */
+/** The French date of the day `instant` falls on in `timeZone` (docs/decisions/012: never the UTC day). */
 export function frenchDateOf(instant: Date, timeZone: string): string {
   return frenchDate(calendarDay(instant, timeZone));
 }

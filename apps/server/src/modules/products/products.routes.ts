@@ -28,7 +28,7 @@ const EXPORT_COLUMNS = [
   { key: 'minStockAlert', header: 'minStockAlert' },
 ] as const;
 
-/** `products-export-YYYY-MM-DD.csv`, dated by the organisation's day at `now` (part 1 §7 Products; issue 15 §8). */
+/** `products-export-YYYY-MM-DD.csv`, dated by the organisation's day at `now` (part 1 §7 Products; docs/decisions/012). */
 export function productsExportFilename(now: Date, timeZone = DEFAULT_TIME_ZONE): string {
   return `products-export-${calendarDay(now, timeZone)}.csv`;
 }
@@ -40,7 +40,7 @@ export function productsExportFilename(now: Date, timeZone = DEFAULT_TIME_ZONE):
 export const productsRoutes: FastifyPluginAsyncZod<{
   productsService: ProductsService;
   clock: Clock;
-  /** IANA zone that dates the export's file name (issue 15 §8). */
+  /** IANA zone that dates the export's file name (docs/decisions/012). */
   timeZone: string;
 }> = async (app, { productsService: service, clock, timeZone }) => {
   const tags = ['products'];

@@ -17,7 +17,7 @@ const orUndefined = <T>(value: T | null | undefined) => (value === null ? undefi
  */
 export const salesEmailRoutes: FastifyPluginAsyncZod<{
   subscriberEmailService: SubscriberEmailService;
-  /** IANA zone whose days the date filters are (issue 15 §8). */
+  /** IANA zone whose days the date filters are (docs/decisions/012). */
   timeZone: string;
 }> = async (app, { subscriberEmailService, timeZone }) => {
   app.post(

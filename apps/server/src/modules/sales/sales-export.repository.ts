@@ -180,7 +180,7 @@ function linesOf(db: Executor, saleIds: number[]): Promise<ExportedSaleLine[]> {
 export type ExportedSaleLineKey = keyof ExportedSale | keyof ExportedSaleLine;
 
 /** Streams for the sales exports (part 2 §7; issue 6 §5): keyset pages, never the whole table in memory. */
-/** The exports' SQL; dates and day filters are days of `timeZone` (issue 15 §8). */
+/** The exports' SQL; dates and day filters are days of `timeZone` (docs/decisions/012). */
 export function createSalesExportRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {}) {
   const saleColumns = saleColumnsIn(timeZone);
   return {

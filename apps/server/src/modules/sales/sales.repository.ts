@@ -19,7 +19,7 @@ const present = <T>(value: T | '' | undefined | null): value is T =>
 
 /**
  * The WHERE clause of a sales search over `sales` joined to `subscribers` (part 2 §7 Sales). "Added
- * after" and "added before" are days of `timeZone` (issue 15 §8): after = from its start, before =
+ * after" and "added before" are days of `timeZone` (docs/decisions/012): after = from its start, before =
  * until its start.
  */
 export function saleFilterSql(filter: SaleFilter, timeZone: string): SQL | undefined {

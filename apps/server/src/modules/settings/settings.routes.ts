@@ -5,7 +5,7 @@ import type { SettingsService } from './settings.service.ts';
 
 /**
  * `GET /api/settings` (any signed-in user) and `PUT /api/settings` (Administrator). Issue 3 §5.
- * `bodyLimit` (bytes) is the PUT's, which carries the logo as a data URL (issue 15 §12).
+ * `bodyLimit` (bytes) is the PUT's, which carries the logo as a data URL (docs/decisions/011).
  */
 export const settingsRoutes: FastifyPluginAsyncZod<{
   settingsService: SettingsService;

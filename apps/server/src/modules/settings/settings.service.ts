@@ -16,7 +16,7 @@ import type { SettingsRepository } from './settings.repository.ts';
 
 /**
  * The settings as used: texts left empty get their French default (issue 4 §8), and `timeZone` is the
- * organisation's (`ORG_TIMEZONE`), in which documents date what they print (issue 15 §8).
+ * organisation's (`ORG_TIMEZONE`), in which documents date what they print (docs/decisions/012).
  */
 export type EffectiveSettings = Settings & {
   brochureEmailSubject: string;

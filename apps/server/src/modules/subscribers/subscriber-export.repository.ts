@@ -35,7 +35,7 @@ const cursorColumns = {
 
 /**
  * SQL of the subscriber exports (part 2 §7 `GET /api/subscribers/export`), read in keyset-paged batches;
- * the day filters are days of `timeZone` (issue 15 §8).
+ * the day filters are days of `timeZone` (docs/decisions/012).
  */
 export function createSubscriberExportRepository({
   timeZone = DEFAULT_TIME_ZONE,

@@ -85,7 +85,7 @@ export function createSubscriberExportService({
 }: {
   db: Database;
   repository: SubscriberExportRepository;
-  /** IANA zone in which the dates and times of the sheet are written (issue 15 §8). */
+  /** IANA zone in which the dates and times of the sheet are written (docs/decisions/012). */
   timeZone?: string;
   /** Rows per database query. */
   batchSize?: number;

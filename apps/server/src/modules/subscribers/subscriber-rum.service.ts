@@ -31,7 +31,7 @@ export function isValidMandateReference(value: string): boolean {
 
 /**
  * A new mandate reference for subscriber `id` made at `date`, dated by the calendar day there in
- * `timeZone` (issue 15 §8): `RUM-000042-20260521`, then `-2`, `-3`
+ * `timeZone` (docs/decisions/012): `RUM-000042-20260521`, then `-2`, `-3`
  * ... appended in the unlikely case it is taken. At most 35 characters of the SEPA set.
  */
 export function mandateReferenceCandidate(

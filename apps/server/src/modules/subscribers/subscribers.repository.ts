@@ -24,7 +24,7 @@ const present = <T>(value: T | '' | undefined | null): value is T =>
  * accent-insensitive prefixes; `copies` means that many or more; `status` as part 2 §4;
  * `addedafter` includes its day, `addedbefore` excludes its day; both are days (`YYYY-MM-DD`) of
  * `timeZone`, the organisation's, so a subscriber added at 23:30 in Paris is of that Paris day
- * (issue 15 §8).
+ * (docs/decisions/012).
  */
 export function subscriberFilterSql(filter: SubscriberFilter, timeZone: string): SQL | undefined {
   const conditions: Array<SQL | undefined> = [eq(subscribers.hidden, false)];
@@ -67,7 +67,7 @@ export const subscriberOrder = [
 
 /**
  * All SQL of the subscriber register (part 2 §7 Subscribers); the day filters are days of `timeZone`
- * (issue 15 §8).
+ * (docs/decisions/012).
  */
 export function createSubscribersRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {}) {
   return {

@@ -74,7 +74,7 @@ export function createUsersService({
   /**
    * After a change of an account's email, role or password: every emailed link of the account stops
    * working and its sessions end, but for `keepSessionId` (the caller's own, when it is theirs).
-   * Whoever received an old link, or holds an old session, is out (issue 15 §2).
+   * Whoever received an old link, or holds an old session, is out (docs/decisions/011).
    */
   async function endAccountAccess(tx: Executor, userId: number, keepSessionId?: string) {
     await authRepository.expireUserPasswordTokens(tx, { userId, now: clock.now() });
@@ -124,7 +124,7 @@ export function createUsersService({
     /**
      * Updates name, email and role, audited as `actor`'s (`role_changed` when the role changed). A
      * change of email or role voids the account's emailed links and ends its sessions (the caller's
-     * own stays open when they edit themselves), issue 15 §2.
+     * own stays open when they edit themselves), docs/decisions/011.
      * @throws 400 when the body's id differs from the path; 404; 409 `users.email_taken` or `users.last_administrator`.
      */
     updateUser: async ({
@@ -196,7 +196,7 @@ export function createUsersService({
 
     /**
      * Sets a new password; voids the account's emailed links and ends its other sessions (the caller's
-     * own stays open). People changing their own password give `currentPassword` (issue 15 §2).
+     * own stays open). People changing their own password give `currentPassword` (docs/decisions/011).
      * Audited as `password_changed` without values.
      * @throws 404; 400 `users.wrong_current_password` naming `currentPassword` when it is missing or
      * wrong on one's own account (counted as a failed sign-in: 429 once locked, as sign-in is); 400 `validation.password_rejected` naming `newPassword` for a

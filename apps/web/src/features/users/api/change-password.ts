@@ -6,7 +6,7 @@ export type ChangePasswordVariables = ChangeOwnPasswordInput & { userId: number 
 
 /**
  * `PATCH /api/users/password/{currentUserId} {currentPassword, newPassword, confirmPassword}` (part 1
- * §3, §7 Users; `currentPassword` issue 15 §2).
+ * §3, §7 Users; `currentPassword` docs/decisions/011).
  * Any 2xx answer is a success; its body (the user) is not needed.
  */
 export async function changePassword(input: ChangePasswordVariables): Promise<void> {

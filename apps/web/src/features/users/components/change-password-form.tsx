@@ -11,7 +11,7 @@ export const PASSWORD_UPDATED_MESSAGE = 'Your password was updated successfully.
 
 /**
  * Change password of the signed-in user (part 1 §2 Change password, §4 "the form resets after a
- * valid submission", §5 messages, §8 messages), who first gives the current one (issue 15 §2). A 400 naming a field (e.g. the password is too
+ * valid submission", §5 messages, §8 messages), who first gives the current one (docs/decisions/011). A 400 naming a field (e.g. the password is too
  * short for the server) shows that message under the field.
  */
 export function ChangePasswordForm({ userId }: { userId: number }) {
