@@ -180,6 +180,18 @@ export function createAuthService({
     queuePasswordLink,
 
     /**
+     * Voids every unused emailed link of account `userId` and ends its sessions but `keepSessionId`, in
+     * the caller's transaction: after a change of its email, role or password (docs/decisions/011).
+     */
+    endAccountAccess: async (
+      tx: Executor,
+      { userId, keepSessionId }: { userId: number; keepSessionId?: string },
+    ) => {
+      await authRepository.expireUserPasswordTokens(tx, { userId, now: clock.now() });
+      await authRepository.revokeUserSessions(tx, { userId, keepSessionId });
+    },
+
+    /**
      * `POST /auth/login` from the client at `address` (the request's IP). Records the session, updates
      * `lastLogin`, returns the token pair.
      * @throws 401 `auth.invalid_credentials`; 429 `auth.too_many_attempts` (with `retryAfterSeconds`)

@@ -1,19 +1,16 @@
 import { saleEmailListInputSchema } from '@back-office/contract/sales';
 import { emailQueuedResultSchema } from '@back-office/contract/subscribers';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/access-control.ts';
 import type { SubscriberEmailService } from '../subscribers/subscriber-email.service.ts';
-import { subscribers } from '../subscribers/subscribers.table.ts';
-import { saleFilterSql } from './sales.repository.ts';
-import { sales } from './sales.table.ts';
+import { buyersOfSalesSql } from './sales.repository.ts';
 
 const orUndefined = <T>(value: T | null | undefined) => (value === null ? undefined : value);
 
 /**
- * `POST /api/sales/email/list` (part 2 §7 Sales; issue 6 §6): one personalised message, with the
- * unsubscribe link, to each distinct buyer behind the sales matching the filters who has an email
- * address; the same sending code as the subscribers' bulk email. Any signed-in user.
+ * `POST /api/sales/email/list` (part 2 §7 Sales): one personalised message, with the unsubscribe link,
+ * to each distinct buyer behind the sales matching the filters who has an email address; the same
+ * sending code as the subscribers' bulk email. Any signed-in user.
  */
 export const salesEmailRoutes: FastifyPluginAsyncZod<{
   subscriberEmailService: SubscriberEmailService;
@@ -33,7 +30,7 @@ export const salesEmailRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const input = request.body;
-      const saleFilter = saleFilterSql(
+      const buyers = buyersOfSalesSql(
         {
           id: orUndefined(input.id),
           name: orUndefined(input.name),
@@ -47,10 +44,6 @@ export const salesEmailRoutes: FastifyPluginAsyncZod<{
         },
         timeZone,
       );
-      // Correlated: the sale filter's name condition reads the outer subscriber row.
-      const buyers = sql`exists (select 1 from ${sales} where ${sales.subscriberId} = ${subscribers.id}${
-        saleFilter ? sql` and ${saleFilter}` : sql``
-      })`;
       const result = await subscriberEmailService.sendToRecipients(buyers, input, currentUser(request));
       return reply.status(202).send(result);
     },

@@ -43,6 +43,17 @@ export function saleFilterSql(filter: SaleFilter, timeZone: string): SQL | undef
   return and(...conditions);
 }
 
+/**
+ * The subscribers behind at least one sale matching `filter`: a condition over `subscribers`, for the
+ * bulk email to buyers (part 2 §7 Sales). Correlated: the filter's name condition reads the outer row.
+ */
+export function buyersOfSalesSql(filter: SaleFilter, timeZone: string): SQL {
+  const saleFilter = saleFilterSql(filter, timeZone);
+  return sql`exists (select 1 from ${sales} where ${sales.subscriberId} = ${subscribers.id}${
+    saleFilter ? sql` and ${saleFilter}` : sql``
+  })`;
+}
+
 /** All SQL of sales and their stock movements (part 2 §7 Sales; issue 6 §1-2); days are of `timeZone`. */
 export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {}) {
   return {

@@ -1,5 +1,5 @@
 import type { Subscriber } from '@back-office/contract/subscribers';
-import { SUBSCRIBER_REFERENCES } from './subscriber-references.ts';
+import { SUBSCRIBER_REFERENCES } from './subscriber-references.repository.ts';
 
 /** Words for each field in history lines (part 2 §2.2 labels). Reference fields are described by name. */
 const FIELD_WORDS: Partial<Record<keyof Subscriber, string>> = {

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { isUsableImage, renderPdf } from '../../lib/pdf/pdf-renderer.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import { loadReferenceNames } from './subscriber-references.ts';
+import { loadReferenceNames } from './subscriber-references.repository.ts';
 import { mandateLetterDocument } from './subscriber-rum.document.ts';
 import { createMandateSettingsMissingError } from './subscriber-rum.errors.ts';
 import type { SubscriberRumRepository } from './subscriber-rum.repository.ts';

@@ -14,7 +14,11 @@ import {
   SUBSCRIBER_DELETED_REASON,
 } from '../mail/mail.repository.ts';
 import { describeSubscriberChanges } from './subscriber-history-text.ts';
-import { loadReferenceNames, type ReferenceIds, unknownReferenceErrors } from './subscriber-references.ts';
+import {
+  loadReferenceNames,
+  type ReferenceIds,
+  unknownReferenceErrors,
+} from './subscriber-references.repository.ts';
 import {
   createStaleSubscriberError,
   createSubscriberIdMismatchError,

@@ -10,7 +10,6 @@ import { assertPasswordAllowed } from '../../lib/password-rules.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { postgresErrorCode, UNIQUE_VIOLATION } from '../../lib/postgres-errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { AuthService, AuthUser } from '../auth/auth.service.ts';
 import {
   createCannotDeleteSelfError,
@@ -52,7 +51,6 @@ export function createUsersService({
   db,
   clock,
   usersRepository,
-  authRepository,
   authService,
   audit,
   onMailQueued,
@@ -60,7 +58,6 @@ export function createUsersService({
   db: Database;
   clock: Clock;
   usersRepository: UsersRepository;
-  authRepository: AuthRepository;
   authService: AuthService;
   audit: AuditService;
   onMailQueued: () => void;
@@ -77,8 +74,7 @@ export function createUsersService({
    * Whoever received an old link, or holds an old session, is out (docs/decisions/011).
    */
   async function endAccountAccess(tx: Executor, userId: number, keepSessionId?: string) {
-    await authRepository.expireUserPasswordTokens(tx, { userId, now: clock.now() });
-    await authRepository.revokeUserSessions(tx, { userId, keepSessionId });
+    await authService.endAccountAccess(tx, { userId, keepSessionId });
   }
 
   /** Refuses to leave the organisation without an Administrator. Locks the Administrator rows. */

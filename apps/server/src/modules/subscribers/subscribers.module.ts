@@ -1,0 +1,64 @@
+import type { AppModule, ModuleContext } from '../app-module.ts';
+import type { AuthRepository } from '../auth/auth.repository.ts';
+import type { MailRepository } from '../mail/mail.repository.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { createSubscriberEmailRepository } from './subscriber-email.repository.ts';
+import { subscriberEmailRoutes } from './subscriber-email.routes.ts';
+import { createSubscriberEmailService } from './subscriber-email.service.ts';
+import { createUnsubscribeTokens } from './subscriber-email-token.ts';
+import { createSubscriberExportRepository } from './subscriber-export.repository.ts';
+import { subscriberExportRoutes } from './subscriber-export.routes.ts';
+import { createSubscriberExportService } from './subscriber-export.service.ts';
+import { createSubscriberRumRepository } from './subscriber-rum.repository.ts';
+import { subscriberRumRoutes } from './subscriber-rum.routes.ts';
+import { createSubscriberRumService } from './subscriber-rum.service.ts';
+import { createSubscribersRepository } from './subscribers.repository.ts';
+import { subscribersRoutes } from './subscribers.routes.ts';
+import { createSubscribersService } from './subscribers.service.ts';
+
+/**
+ * The subscriber register (part 2 §2.1-2.3, §7 Subscribers): search, record, history, export, RUM
+ * letter and emails. `service` and `emailService` serve the donations and sales modules.
+ */
+export function createSubscribersModule(
+  { db, clock, config, timeZone, onMailQueued }: ModuleContext,
+  needs: { mailRepository: MailRepository; settingsService: SettingsService; authRepository: AuthRepository },
+) {
+  const repository = createSubscribersRepository({ timeZone });
+  const service = createSubscribersService({ db, repository, mailRepository: needs.mailRepository });
+  const exportService = createSubscriberExportService({
+    db,
+    timeZone,
+    repository: createSubscriberExportRepository({ timeZone }),
+  });
+  const rumService = createSubscriberRumService({
+    db,
+    repository: createSubscriberRumRepository(),
+    subscribersRepository: repository,
+    subscribersService: service,
+    settingsService: needs.settingsService,
+    clock,
+  });
+  const emailService = createSubscriberEmailService({
+    db,
+    repository: createSubscriberEmailRepository(),
+    subscribersRepository: repository,
+    subscribersService: service,
+    settingsService: needs.settingsService,
+    mailRepository: needs.mailRepository,
+    unsubscribeTokens: createUnsubscribeTokens({ db, authRepository: needs.authRepository }),
+    publicUrl: config.publicUrl,
+    onMailQueued,
+  });
+  return {
+    name: 'subscribers',
+    service,
+    emailService,
+    register: async (app) => {
+      await app.register(subscribersRoutes, { subscribersService: service });
+      await app.register(subscriberExportRoutes, { subscriberExportService: exportService });
+      await app.register(subscriberRumRoutes, { subscriberRumService: rumService });
+      await app.register(subscriberEmailRoutes, { subscriberEmailService: emailService });
+    },
+  } satisfies AppModule & Record<string, unknown>;
+}
