@@ -3,10 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/seed.ts';
-import { createPollingWorker } from './lib/polling-worker.ts';
-import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createCaptureTransport, createSmtpTransport } from './modules/mail/mail.transport.ts';
-import { createMailWorker } from './modules/mail/mail.worker.ts';
 
 /** Starts the server: loadConfig -> openDatabase -> prepare -> buildApp -> listen; stops cleanly on SIGTERM/SIGINT. */
 async function main() {
@@ -42,38 +39,17 @@ async function main() {
   const prepared = await prepareDatabase(database, config);
   startup.databasePrepared = performance.now();
 
-  let worker: ReturnType<typeof createMailWorker> | undefined;
-  const backgroundWorkers: Array<ReturnType<typeof createPollingWorker>> = [];
-  const app = await buildApp({
-    config,
-    database,
-    logger,
-    onMailQueued: () => worker?.nudge(),
-    registerBackgroundWork: (name, work) => {
-      const background = createPollingWorker({
-        work,
-        pollIntervalMs: 5000,
-        onError: (error) => app.log.warn({ reason: String(error), worker: name }, 'background work failed'),
-      });
-      backgroundWorkers.push(background);
-      return background.nudge;
-    },
-  });
+  // The capture transport logs through the app's logger, which exists once the app is built.
+  let logLine = (line: string): void => void process.stdout.write(`${line}\n`);
   const transport = config.smtpUrl
     ? createSmtpTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom })
     : createCaptureTransport({
         dir: path.join(config.dataDir, 'mail'),
         from: config.mailFrom,
-        log: (line) => app.log.info(line),
+        log: (line) => logLine(line),
       });
-  worker = createMailWorker({
-    db: database.db,
-    mailRepository: createMailRepository(),
-    transport,
-    logger: app.log,
-    pollIntervalMs: config.mailPollIntervalMs,
-    leaseSeconds: config.mailLeaseSeconds,
-  });
+  const app = await buildApp({ config, database, logger, mailTransport: transport });
+  logLine = (line) => app.log.info(line);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -81,9 +57,8 @@ async function main() {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      // Stops the job runner too: running jobs stop at a safe point and are handed back.
       await app.close();
-      await Promise.all(backgroundWorkers.map((background) => background.stop()));
-      await worker?.stop();
       transport.close?.();
       await database.close();
       process.exit(0);
@@ -102,8 +77,7 @@ async function main() {
     { startupMs: Object.fromEntries(Object.entries(startup).map(([step, ms]) => [step, Math.round(ms)])) },
     'ready',
   );
-  worker.start();
-  for (const background of backgroundWorkers) background.start();
+  app.jobs.start();
 
   const address = `http://${config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host}:${config.port}`;
   const lines = [

@@ -16,13 +16,13 @@ export const startAnnualRunInputSchema = z.object({
 export type StartAnnualRunInput = z.infer<typeof startAnnualRunInputSchema>;
 
 /**
- * A run's progress: counts of donors per state (`pending` still to do, `emailed`, `toPrint` for donors
+ * A run's progress (`cancelled`: stopped from the Jobs screen, its pending donors left undone): counts of donors per state (`pending` still to do, `emailed`, `toPrint` for donors
  * without an email address, `failed`); `startedAt`/`finishedAt` are ISO date-times.
  */
 export const annualRunProgressSchema = z.object({
   id: z.number().int(),
   year: z.number().int(),
-  status: z.enum(['running', 'done']),
+  status: z.enum(['running', 'done', 'cancelled']),
   startedBy: z.string(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { bearer, login, useTestApp } from '../../test/context.ts';
-import { HTTP_LIMITS } from '../app.ts';
 import { registerAccessControl } from './access-control.ts';
+import { HTTP_LIMITS } from './limits.ts';
 
 const ctx = useTestApp();
 

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { Job } from '@back-office/contract/jobs';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, bearer, login, useTestApp } from '../../../test/context.ts';
-import { purgeSignInRecordsHourly, SIGN_IN_PURGE_INTERVAL_MS } from '../../app.ts';
 import { queryRows } from '../../db/client.ts';
+import { SIGN_IN_PURGE_INTERVAL_MS } from './auth.module.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { SIGN_IN_RECORDS_KEPT_MS } from './auth.service.ts';
 import { createTokenService, UNKNOWN_KEY_RELOAD_INTERVAL_MS } from './tokens.ts';
@@ -67,24 +68,16 @@ describe('the scheduled purge of sign-in records (issue 15 §3)', () => {
     expect((await ctx.app.inject({ url: '/api/users', headers: bearer(id_token) })).statusCode).toBe(200);
   });
 
-  it('runs once an hour, however often the workers poll', async () => {
-    let runs = 0;
-    const purge = purgeSignInRecordsHourly(
-      {
-        purgeSignInRecords: async () => {
-          runs += 1;
-          return { failures: 2, lockouts: 0, sessions: 1, links: 0 };
-        },
-      },
-      ctx.clock,
-    );
-    expect(await purge()).toBe(3);
-    expect(await purge()).toBe(0);
-    ctx.clock.advance(SIGN_IN_PURGE_INTERVAL_MS - 1000);
-    expect(await purge()).toBe(0);
-    ctx.clock.advance(2000);
-    expect(await purge()).toBe(3);
-    expect(runs).toBe(2);
+  it('runs once an hour as a repeating job, however often the runner polls', async () => {
+    const { id_token } = await login(ctx);
+    const first = await ctx.app.jobs.runDue();
+    expect(first).toHaveLength(1);
+    expect(await ctx.app.jobs.runDue()).toEqual([]);
+    const jobs = (await ctx.app.inject({ url: '/api/jobs', headers: bearer(id_token) })).json() as Job[];
+    const purge = jobs.find((job) => job.kind === 'auth.purge');
+    expect(purge).toMatchObject({ state: 'queued', repeats: true, cancellable: false, attempts: 0 });
+    const wait = Date.parse(purge?.runAfter ?? '') - Date.parse(purge?.finishedAt ?? '');
+    expect(wait).toBe(SIGN_IN_PURGE_INTERVAL_MS);
   });
 });
 

@@ -1,23 +1,32 @@
+import type { Job } from '@back-office/contract/jobs';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, createSignedInUser, login, useTestApp } from '../../../test/context.ts';
 import { buildSubscriber, insertSubscribers } from '../../../test/factories.ts';
 import { pdfPages } from '../../../test/pdf-text.ts';
+import { queryRows } from '../../db/client.ts';
 
 const ctx = useTestApp();
 
-type Work = (shouldStop: () => boolean) => Promise<number>;
-
-/** An app whose background work the test runs by hand. */
+/**
+ * An app whose background jobs the test runs by hand: `work(shouldStop)` runs the due jobs as a server
+ * process would (stopping as at a shutdown when `shouldStop()` says so) and resolves with how many
+ * donors they handled.
+ */
 async function appWithWork() {
-  const works = new Map<string, Work>();
-  const app = await ctx.build({
-    registerBackgroundWork: (name, work) => {
-      works.set(name, work);
-      return () => {};
-    },
-  });
-  const work = works.get('annual receipt runs');
-  if (!work) throw new Error('the annual run registered no work');
+  const app = await ctx.build();
+  const handledDonors = async () =>
+    (
+      await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select count(*)::int as n from annual_run_items where status <> 'pending'`,
+      )
+    )[0]?.n ?? 0;
+  const work = async (shouldStop?: () => boolean) => {
+    const before = await handledDonors();
+    await app.jobs.runDue({ shouldStop });
+    return (await handledDonors()) - before;
+  };
   return { app, work };
 }
 
@@ -119,6 +128,14 @@ describe('annual receipt run', () => {
         pending: 3,
       },
     );
+    // The Jobs screen shows the run's job handed back, with its progress.
+    const jobs = (await app.inject({ url: '/api/jobs', headers })).json() as Job[];
+    expect(jobs.find((job) => job.kind === 'receipts.annual-run')).toMatchObject({
+      title: 'Annual receipts 2025',
+      state: 'queued',
+      progress: { done: 2, total: 5 },
+      cancellable: true,
+    });
     // "Restart": a new app on the same database picks up the pending donors.
     const restarted = await appWithWork();
     expect(await restarted.work(() => false)).toBe(3);
@@ -131,6 +148,45 @@ describe('annual receipt run', () => {
       status: 'done',
       emailed: 5,
     });
+  });
+
+  it('is cancelled with its job from the Jobs screen: nothing more is sent, a new run may start', async () => {
+    const { app, work } = await appWithWork();
+    const headers = bearer((await login(ctx)).id_token);
+    const [donor] = await insertSubscribers(ctx, [buildSubscriber({ lastName: 'Martin' })]);
+    await app.inject({
+      method: 'POST',
+      url: '/api/donations',
+      headers,
+      payload: { subid: donor?.id, amount: 5, donationDate: '2025-06-01' },
+    });
+    const run = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/donations/annual-runs',
+        headers,
+        payload: { year: 2025 },
+      })
+    ).json();
+    const job = ((await app.inject({ url: '/api/jobs', headers })).json() as Job[]).find(
+      (row) => row.kind === 'receipts.annual-run',
+    );
+    const cancelled = await app.inject({ method: 'POST', url: `/api/jobs/${job?.id}/cancel`, headers });
+    expect(cancelled.json()).toMatchObject({ state: 'cancelled' });
+    expect(await work()).toBe(0);
+    expect((await app.inject({ url: `/api/donations/annual-runs/${run.id}`, headers })).json()).toMatchObject(
+      {
+        status: 'cancelled',
+        pending: 1,
+      },
+    );
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/donations/annual-runs',
+      headers,
+      payload: { year: 2025 },
+    });
+    expect(again.statusCode).toBe(202);
   });
 
   it('is for Administrators only', async () => {

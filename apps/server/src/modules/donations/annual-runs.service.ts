@@ -1,11 +1,13 @@
 import type { AnnualRunProgress } from '@back-office/contract/annual-receipt-runs';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { createErrorFactory } from '../../lib/errors.ts';
 import { renderPdf } from '../../lib/pdf/pdf-renderer.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
+import type { JobsRepository } from '../jobs/jobs.repository.ts';
+import type { JobContext } from '../jobs/jobs.runner.ts';
+import type { JobRow } from '../jobs/jobs.table.ts';
 import type { EffectiveSettings, SettingsService } from '../settings/settings.service.ts';
-import { annualRunItems, annualRuns } from './annual-runs.table.ts';
+import type { AnnualRunsRepository } from './annual-runs.repository.ts';
 import { receiptsDocument } from './receipt-document.ts';
 import type { ReceiptsRepository } from './receipts.repository.ts';
 import type { ReceiptsService } from './receipts.service.ts';
@@ -27,32 +29,32 @@ const createNothingToPrintError = createErrorFactory({
 });
 
 /**
- * The annual receipt run (issue 5 §5): issues and emails the receipts of a year to every donor who
- * has an email, and gathers the others' receipts in one printable PDF. Restart-safe: each donor is
- * done in one transaction that issues the receipt, queues the email and marks the item.
+ * The annual receipt run (docs/decisions/005): issues and emails the receipts of a year to every donor
+ * who has an email, and gathers the others' receipts in one printable PDF. It runs as a background job
+ * (`receipts.annual-run`, docs/decisions/013). Restart-safe: each donor is done in one transaction that
+ * issues the receipt, queues the email and marks the item.
  */
 export function createAnnualRunsService({
   db,
+  repository,
+  jobs,
   receiptsService,
   receiptsRepository,
   settingsService,
   onMailQueued,
 }: {
   db: Database;
+  repository: AnnualRunsRepository;
+  jobs: Pick<JobsRepository, 'enqueue'>;
   receiptsService: ReceiptsService;
   receiptsRepository: ReceiptsRepository;
   settingsService: SettingsService;
   onMailQueued: () => void;
 }) {
   async function progress(id: number): Promise<AnnualRunProgress> {
-    const [run] = await db.select().from(annualRuns).where(eq(annualRuns.id, id));
+    const run = await repository.findRun(db, id);
     if (!run) throw createRunNotFoundError(`No annual receipt run has id ${id}.`);
-    const counts = await db
-      .select({ status: annualRunItems.status, n: count() })
-      .from(annualRunItems)
-      .where(eq(annualRunItems.runId, id))
-      .groupBy(annualRunItems.status);
-    const of = (status: string) => Number(counts.find((row) => row.status === status)?.n ?? 0);
+    const counts = await repository.countItems(db, id);
     return {
       id: run.id,
       year: run.year,
@@ -60,69 +62,48 @@ export function createAnnualRunsService({
       startedBy: run.startedBy,
       startedAt: run.startedAt.toISOString(),
       finishedAt: run.finishedAt?.toISOString() ?? null,
-      total: counts.reduce((sum, row) => sum + Number(row.n), 0),
-      pending: of('pending'),
-      emailed: of('emailed'),
-      toPrint: of('to_print'),
-      failed: of('failed'),
+      total: [...counts.values()].reduce((sum, n) => sum + n, 0),
+      pending: counts.get('pending') ?? 0,
+      emailed: counts.get('emailed') ?? 0,
+      toPrint: counts.get('to_print') ?? 0,
+      failed: counts.get('failed') ?? 0,
     };
   }
 
-  /** Handles one pending item of a running run, or returns false when none is left. */
-  async function processOne(settings: EffectiveSettings, user: AuthUser): Promise<boolean> {
+  /** Handles one pending donor of run `runId`, or returns false when none is left. */
+  async function processOne(runId: number, settings: EffectiveSettings, user: AuthUser): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const [item] = await queryRows<{ run_id: number; subscriber_id: number; year: number; email: string }>(
-        tx,
-        sql`select i.run_id, i.subscriber_id, r.year, s.email
-              from annual_run_items i
-              join annual_runs r on r.id = i.run_id and r.status = 'running'
-              join subscribers s on s.id = i.subscriber_id
-             where i.status = 'pending'
-             order by i.run_id, i.subscriber_id
-             limit 1
-             for update of i skip locked`,
-      );
+      const item = await repository.claimPendingItem(tx, runId);
       if (!item) return false;
-      const key = and(
-        eq(annualRunItems.runId, item.run_id),
-        eq(annualRunItems.subscriberId, item.subscriber_id),
-      );
       const hasEmail = item.email.trim() !== '';
       // A savepoint, so a donor that fails is marked failed without undoing the claim.
       try {
         await tx.transaction(async (inner) => {
-          const year = Number(item.year);
           if (hasEmail) {
             const file = await receiptsService.annualFileOn(inner, {
-              subscriberId: item.subscriber_id,
-              year,
+              subscriberId: item.subscriberId,
+              year: item.year,
               user,
               settings,
             });
             await receiptsService.queueReceiptEmail(inner, {
               file,
-              subject: `Reçu fiscal ${year}`,
+              subject: `Reçu fiscal ${item.year}`,
               user,
               settings,
             });
           } else {
             // Rendered with the others in the print file; issuing the number is all it needs now.
-            await receiptsService.issueAnnualReceipts(inner, item.subscriber_id, year, user);
+            await receiptsService.issueAnnualReceipts(inner, item.subscriberId, item.year, user);
           }
-          await inner
-            .update(annualRunItems)
-            .set({ status: hasEmail ? 'emailed' : 'to_print', doneAt: sql`now()` })
-            .where(key);
+          await repository.markItem(inner, { ...item, status: hasEmail ? 'emailed' : 'to_print' });
         });
       } catch (error) {
-        await tx
-          .update(annualRunItems)
-          .set({
-            status: 'failed',
-            error: error instanceof Error ? error.message : String(error),
-            doneAt: sql`now()`,
-          })
-          .where(key);
+        await repository.markItem(tx, {
+          ...item,
+          status: 'failed',
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
       return true;
     });
@@ -132,90 +113,82 @@ export function createAnnualRunsService({
     progress,
 
     /** Runs, newest first, with their progress. */
-    list: async () => {
-      const runs = await db
-        .select({ id: annualRuns.id })
-        .from(annualRuns)
-        .orderBy(desc(annualRuns.id))
-        .limit(20);
-      return Promise.all(runs.map((run) => progress(run.id)));
-    },
+    list: async () => Promise.all((await repository.recentRunIds(db)).map((id) => progress(id))),
 
     /**
      * Starts a run for `year` over every visible donor whose gifts of that year are not all on single
-     * receipts. @throws 409 `annual_runs.running` while a run of that year is under way.
+     * receipts, and queues its job in the same transaction. @throws 409 `annual_runs.running` while a
+     * run of that year is under way.
      */
     start: async (year: number, user: AuthUser) => {
       const id = await db.transaction(async (tx) => {
-        const [running] = await tx
-          .select({ id: annualRuns.id })
-          .from(annualRuns)
-          .where(and(eq(annualRuns.year, year), eq(annualRuns.status, 'running')))
-          .for('update');
-        if (running)
+        if (await repository.lockRunningOfYear(tx, year))
           throw createRunAlreadyRunningError(`The annual receipts of ${year} are already being sent.`);
-        const [run] = await tx.insert(annualRuns).values({ year, startedBy: user.fullName }).returning();
-        if (!run) throw new Error('insert into annual_runs returned no row');
-        await tx.execute(sql`
-          insert into annual_run_items (run_id, subscriber_id)
-          select distinct ${run.id}::int, d.subscriber_id
-            from donations d
-            join subscribers s on s.id = d.subscriber_id and s.hidden = false
-            left join receipts r on r.id = d.receipt_id
-           where d.donation_date >= ${`${year}-01-01`} and d.donation_date < ${`${year + 1}-01-01`}
-             and (d.receipt_id is null or r.kind = 'annual')`);
-        return run.id;
+        const runId = await repository.createRun(tx, { year, startedBy: user.fullName });
+        await jobs.enqueue(tx, {
+          kind: 'receipts.annual-run',
+          title: `Annual receipts ${year}`,
+          payload: { runId },
+          singletonKey: `receipts.annual-run:${runId}`,
+          startedBy: user.fullName,
+        });
+        return runId;
       });
       return progress(id);
     },
 
     /**
-     * Works through pending items until none is left or `shouldStop()`; marks finished runs done.
-     * Resolves with how many donors were handled.
+     * The handler of `receipts.annual-run` jobs (payload `{ runId }`): works through the run's pending
+     * donors until none is left (the run is then done) or it is told to stop. Stopped by a cancel, the
+     * run is `cancelled` and its pending donors stay undone; stopped by a shutdown, it carries on later.
      */
-    work: async (shouldStop: () => boolean) => {
-      const [running] = await db
-        .select()
-        .from(annualRuns)
-        .where(eq(annualRuns.status, 'running'))
-        .orderBy(asc(annualRuns.id))
-        .limit(1);
-      if (!running) return 0;
+    runJob: async ({
+      job,
+      shouldStop,
+      cancelRequested,
+      progress: report,
+    }: JobContext): Promise<void | 'stopped'> => {
+      const runId = Number(job.payload.runId);
+      const run = await progress(runId);
+      if (run.status !== 'running') return;
       const settings = await settingsService.get();
       const user = {
         id: 0,
         email: '',
-        fullName: running.startedBy,
+        fullName: run.startedBy,
         role: 'Administrator' as const,
         sessionId: '',
       };
+      let done = run.total - run.pending;
+      report(done, run.total);
       let handled = 0;
-      while (!shouldStop() && (await processOne(settings, user))) {
+      while (!shouldStop() && (await processOne(runId, settings, user))) {
         handled += 1;
+        done += 1;
+        report(done, run.total);
         if (handled % 20 === 0) onMailQueued();
       }
       if (handled > 0) onMailQueued();
-      if (!shouldStop()) {
-        await db.execute(sql`
-          update annual_runs set status = 'done', finished_at = now()
-           where status = 'running'
-             and not exists (select 1 from annual_run_items i where i.run_id = annual_runs.id and i.status = 'pending')`);
+      if (shouldStop()) {
+        if (cancelRequested()) await repository.cancelRun(db, runId);
+        return 'stopped';
       }
-      return handled;
+      await repository.finishRunIfComplete(db, runId);
+    },
+
+    /** Marks the run of a job cancelled before it started (in the cancelling transaction). */
+    cancelQueuedJob: async (tx: Executor, job: JobRow) => {
+      const runId = Number(job.payload.runId);
+      if (Number.isInteger(runId)) await repository.cancelRun(tx, runId);
     },
 
     /** One PDF of the receipts of the run's donors without email, for printing. @throws 404 */
     printFile: async (id: number) => {
       const run = await progress(id);
       const settings = await settingsService.get();
-      const items = await db
-        .select({ subscriberId: annualRunItems.subscriberId })
-        .from(annualRunItems)
-        .where(and(eq(annualRunItems.runId, id), eq(annualRunItems.status, 'to_print')))
-        .orderBy(asc(annualRunItems.subscriberId));
       const data = [];
-      for (const item of items) {
-        for (const receipt of await receiptsRepository.listAnnualReceipts(db, item.subscriberId, run.year)) {
+      for (const subscriberId of await repository.donorsToPrint(db, id)) {
+        for (const receipt of await receiptsRepository.listAnnualReceipts(db, subscriberId, run.year)) {
           data.push(await receiptsRepository.loadDocumentData(db, receipt));
         }
       }

@@ -8,7 +8,7 @@ import { subscribers } from '../subscribers/subscribers.table.ts';
 export const annualRuns = pgTable('annual_runs', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
   year: integer().notNull(),
-  status: text({ enum: ['running', 'done'] })
+  status: text({ enum: ['running', 'done', 'cancelled'] })
     .notNull()
     .default('running'),
   startedBy: text().notNull(),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
 import { type OutboxAttachment, type OutboxMessageRow, outboxMessages } from './mail.table.ts';
@@ -163,6 +163,19 @@ export function createMailRepository() {
         )
         .returning({ id: outboxMessages.id });
       return rows.length;
+    },
+
+    /** How many messages are due now (pending, their time come, not leased). */
+    countDue: async (db: Executor): Promise<number> => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(outboxMessages)
+        .where(
+          sql`${outboxMessages.status} = 'pending'
+              and ${outboxMessages.nextAttemptAt} <= now()
+              and (${outboxMessages.lockedUntil} is null or ${outboxMessages.lockedUntil} < now())`,
+        );
+      return Number(row?.n ?? 0);
     },
 
     listMessages: (db: Executor) => db.select().from(outboxMessages).orderBy(outboxMessages.id),

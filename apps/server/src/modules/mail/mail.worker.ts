@@ -2,6 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { Database } from '../../db/client.ts';
 import { createPollingWorker } from '../../lib/polling-worker.ts';
 import { databaseUnavailableReason } from '../../lib/postgres-errors.ts';
+import type { JobContext } from '../jobs/jobs.runner.ts';
 import type { MailRepository } from './mail.repository.ts';
 import type { MailTransport } from './mail.transport.ts';
 
@@ -113,7 +114,7 @@ export function createMailWorker({
     return messages.length;
   }
 
-  return createPollingWorker({
+  const poller = createPollingWorker({
     pollIntervalMs,
     // The reason, not Drizzle's message: that quotes the query's values (an SMTP error naming the recipient).
     onError: (error) =>
@@ -125,17 +126,38 @@ export function createMailWorker({
         },
         'mail worker could not reach the database',
       ),
-    // Batches until a batch comes back short: what is due now is all sent.
-    work: async (shouldStop) => {
-      let total = 0;
-      let batch: number;
-      do {
-        batch = await processBatch();
-        total += batch;
-      } while (batch === batchSize && !shouldStop());
-      return total;
-    },
+    work: (shouldStop) => drain(shouldStop),
   });
+
+  /** Batches until a batch comes back short (what is due now is all sent); `onBatch` gets each count. */
+  async function drain(shouldStop: () => boolean, onBatch: (tried: number) => void = () => {}) {
+    let total = 0;
+    let batch: number;
+    do {
+      batch = await processBatch();
+      total += batch;
+      if (batch > 0) onBatch(batch);
+    } while (batch === batchSize && !shouldStop());
+    return total;
+  }
+
+  return {
+    ...poller,
+    /**
+     * The handler of the repeating `mail.outbox` job (docs/decisions/013): sends what is due now,
+     * reporting as progress the messages tried of those that were due when the pass began.
+     */
+    runJob: async ({ shouldStop, progress }: JobContext): Promise<void> => {
+      const due = await mailRepository.countDue(db);
+      if (due === 0) return;
+      let tried = 0;
+      progress(0, due);
+      await drain(shouldStop, (batch) => {
+        tried += batch;
+        progress(Math.min(tried, due), due);
+      });
+    },
+  };
 }
 
 export type MailWorker = ReturnType<typeof createMailWorker>;

@@ -1,0 +1,13 @@
+import type { AppModule, ModuleContext } from '../app-module.ts';
+import { createDashboardRepository } from './dashboard.repository.ts';
+import { dashboardRoutes } from './dashboard.routes.ts';
+
+/** The dashboard's figures (part 1 §2 Dashboard, §7 Dashboard): read-only joins over other modules' tables. */
+export function createDashboardModule({ db }: ModuleContext) {
+  return {
+    name: 'dashboard',
+    register: async (app) => {
+      await app.register(dashboardRoutes, { db, repository: createDashboardRepository() });
+    },
+  } satisfies AppModule & Record<string, unknown>;
+}

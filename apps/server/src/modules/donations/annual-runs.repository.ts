@@ -1,0 +1,128 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client.ts';
+import { annualRunItems, annualRuns } from './annual-runs.table.ts';
+
+type ItemStatus = (typeof annualRunItems.$inferSelect)['status'];
+
+/** All SQL of the annual receipt runs (docs/decisions/005). */
+export function createAnnualRunsRepository() {
+  return {
+    findRun: async (db: Executor, id: number) => {
+      const [run] = await db.select().from(annualRuns).where(eq(annualRuns.id, id));
+      return run;
+    },
+
+    /** How many donors of run `id` are in each state. */
+    countItems: async (db: Executor, id: number): Promise<Map<ItemStatus, number>> => {
+      const rows = await db
+        .select({ status: annualRunItems.status, n: count() })
+        .from(annualRunItems)
+        .where(eq(annualRunItems.runId, id))
+        .groupBy(annualRunItems.status);
+      return new Map(rows.map((row) => [row.status, Number(row.n)]));
+    },
+
+    /** Ids of the 20 newest runs. */
+    recentRunIds: async (db: Executor): Promise<number[]> =>
+      (await db.select({ id: annualRuns.id }).from(annualRuns).orderBy(desc(annualRuns.id)).limit(20)).map(
+        (row) => row.id,
+      ),
+
+    /** The running run of `year`, locked until the end of the transaction, if any. */
+    lockRunningOfYear: async (db: Executor, year: number) => {
+      const [running] = await db
+        .select({ id: annualRuns.id })
+        .from(annualRuns)
+        .where(and(eq(annualRuns.year, year), eq(annualRuns.status, 'running')))
+        .for('update');
+      return running;
+    },
+
+    /**
+     * Creates a run of `year` with one pending item per visible donor whose gifts of that year are not
+     * all on single receipts. Resolves with the run's id.
+     */
+    createRun: async (db: Executor, { year, startedBy }: { year: number; startedBy: string }) => {
+      const [run] = await db.insert(annualRuns).values({ year, startedBy }).returning({ id: annualRuns.id });
+      if (!run) throw new Error('insert into annual_runs returned no row');
+      await db.execute(sql`
+        insert into annual_run_items (run_id, subscriber_id)
+        select distinct ${run.id}::int, d.subscriber_id
+          from donations d
+          join subscribers s on s.id = d.subscriber_id and s.hidden = false
+          left join receipts r on r.id = d.receipt_id
+         where d.donation_date >= ${`${year}-01-01`} and d.donation_date < ${`${year + 1}-01-01`}
+           and (d.receipt_id is null or r.kind = 'annual')`);
+      return run.id;
+    },
+
+    /**
+     * Claims the next pending donor of running run `runId` for the transaction `db` (`SKIP LOCKED`:
+     * two processes working the same run take different donors). Undefined when none is left.
+     */
+    claimPendingItem: async (db: Executor, runId: number) => {
+      const [item] = await queryRows<{ run_id: number; subscriber_id: number; year: number; email: string }>(
+        db,
+        sql`select i.run_id, i.subscriber_id, r.year, s.email
+              from annual_run_items i
+              join annual_runs r on r.id = i.run_id and r.status = 'running'
+              join subscribers s on s.id = i.subscriber_id
+             where i.run_id = ${runId} and i.status = 'pending'
+             order by i.subscriber_id
+             limit 1
+             for update of i skip locked`,
+      );
+      return (
+        item && {
+          runId: item.run_id,
+          subscriberId: item.subscriber_id,
+          year: Number(item.year),
+          email: item.email,
+        }
+      );
+    },
+
+    markItem: async (
+      db: Executor,
+      {
+        runId,
+        subscriberId,
+        status,
+        error,
+      }: { runId: number; subscriberId: number; status: ItemStatus; error?: string },
+    ) => {
+      await db
+        .update(annualRunItems)
+        .set({ status, error: error ?? null, doneAt: sql`now()` })
+        .where(and(eq(annualRunItems.runId, runId), eq(annualRunItems.subscriberId, subscriberId)));
+    },
+
+    /** Marks run `runId` done when no donor of it is pending. */
+    finishRunIfComplete: async (db: Executor, runId: number) => {
+      await db.execute(sql`
+        update annual_runs set status = 'done', finished_at = now()
+         where id = ${runId} and status = 'running'
+           and not exists (select 1 from annual_run_items i where i.run_id = annual_runs.id and i.status = 'pending')`);
+    },
+
+    /** Ends run `runId` before its end: its pending donors stay pending, nothing more is sent. */
+    cancelRun: async (db: Executor, runId: number) => {
+      await db
+        .update(annualRuns)
+        .set({ status: 'cancelled', finishedAt: sql`now()` })
+        .where(and(eq(annualRuns.id, runId), eq(annualRuns.status, 'running')));
+    },
+
+    /** The donors of run `id` without email (their receipts go in the print file), by id. */
+    donorsToPrint: async (db: Executor, id: number): Promise<number[]> =>
+      (
+        await db
+          .select({ subscriberId: annualRunItems.subscriberId })
+          .from(annualRunItems)
+          .where(and(eq(annualRunItems.runId, id), eq(annualRunItems.status, 'to_print')))
+          .orderBy(asc(annualRunItems.subscriberId))
+      ).map((row) => row.subscriberId),
+  };
+}
+
+export type AnnualRunsRepository = ReturnType<typeof createAnnualRunsRepository>;

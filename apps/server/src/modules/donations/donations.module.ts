@@ -1,0 +1,73 @@
+import type { AppModule, ModuleContext } from '../app-module.ts';
+import type { MailRepository } from '../mail/mail.repository.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { SubscribersService } from '../subscribers/subscribers.service.ts';
+import { createAnnualRunsRepository } from './annual-runs.repository.ts';
+import { annualRunsRoutes } from './annual-runs.routes.ts';
+import { createAnnualRunsService } from './annual-runs.service.ts';
+import { createDonationsRepository } from './donations.repository.ts';
+import { donationsRoutes } from './donations.routes.ts';
+import { createDonationsService } from './donations.service.ts';
+import { createDonationsExportRepository } from './donations-export.repository.ts';
+import { donationsExportRoutes } from './donations-export.routes.ts';
+import { createReceiptsRepository } from './receipts.repository.ts';
+import { receiptsRoutes } from './receipts.routes.ts';
+import { createReceiptsService } from './receipts.service.ts';
+
+/**
+ * Donations and their receipts (part 2 §2.4, §7 Donations), with the annual receipt run as a
+ * background job (`receipts.annual-run`).
+ */
+export function createDonationsModule(
+  { db, clock, timeZone, jobs, nudgeJobs, onMailQueued }: ModuleContext,
+  needs: {
+    subscribersService: SubscribersService;
+    settingsService: SettingsService;
+    mailRepository: MailRepository;
+  },
+) {
+  const donationsService = createDonationsService({
+    db,
+    clock,
+    timeZone,
+    repository: createDonationsRepository(),
+    subscribersService: needs.subscribersService,
+  });
+  const receiptsRepository = createReceiptsRepository();
+  const receiptsService = createReceiptsService({
+    db,
+    clock,
+    repository: receiptsRepository,
+    mailRepository: needs.mailRepository,
+    settingsService: needs.settingsService,
+    subscribersService: needs.subscribersService,
+    onMailQueued,
+  });
+  const annualRunsService = createAnnualRunsService({
+    db,
+    repository: createAnnualRunsRepository(),
+    jobs,
+    receiptsService,
+    receiptsRepository,
+    settingsService: needs.settingsService,
+    onMailQueued,
+  });
+  return {
+    name: 'donations',
+    register: async (app) => {
+      await app.register(donationsExportRoutes, {
+        db,
+        repository: createDonationsExportRepository(),
+        timeZone,
+      });
+      await app.register(donationsRoutes, { donationsService });
+      await app.register(receiptsRoutes, { receiptsService });
+      await app.register(annualRunsRoutes, {
+        annualRunsService,
+        onStarted: () => nudgeJobs('receipts.annual-run'),
+      });
+    },
+    jobs: [{ kind: 'receipts.annual-run', handler: annualRunsService.runJob }],
+    queuedCancelHooks: { 'receipts.annual-run': annualRunsService.cancelQueuedJob },
+  } satisfies AppModule & Record<string, unknown>;
+}

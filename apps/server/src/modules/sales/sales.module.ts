@@ -1,0 +1,52 @@
+import type { AppModule, ModuleContext } from '../app-module.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { SubscriberEmailService } from '../subscribers/subscriber-email.service.ts';
+import type { SubscribersService } from '../subscribers/subscribers.service.ts';
+import { createCreditNotesRepository } from './credit-notes.repository.ts';
+import { creditNotesRoutes } from './credit-notes.routes.ts';
+import { createCreditNotesService } from './credit-notes.service.ts';
+import { createSalesRepository } from './sales.repository.ts';
+import { salesRoutes } from './sales.routes.ts';
+import { createSalesService } from './sales.service.ts';
+import { salesEmailRoutes } from './sales-email.routes.ts';
+import { createSalesExportRepository } from './sales-export.repository.ts';
+import { salesExportRoutes } from './sales-export.routes.ts';
+
+/** Sales, invoices and credit notes (part 2 §2.5-2.6, §7 Sales). */
+export function createSalesModule(
+  { db, timeZone }: ModuleContext,
+  needs: {
+    subscribersService: SubscribersService;
+    settingsService: SettingsService;
+    subscriberEmailService: SubscriberEmailService;
+  },
+) {
+  const repository = createSalesRepository({ timeZone });
+  const creditNotesRepository = createCreditNotesRepository();
+  const salesService = createSalesService({
+    db,
+    repository,
+    subscribersService: needs.subscribersService,
+    settingsService: needs.settingsService,
+    creditNotes: creditNotesRepository,
+  });
+  const creditNotesService = createCreditNotesService({
+    db,
+    salesRepository: repository,
+    repository: creditNotesRepository,
+    subscribersService: needs.subscribersService,
+    settingsService: needs.settingsService,
+  });
+  return {
+    name: 'sales',
+    register: async (app) => {
+      await app.register(salesExportRoutes, { db, repository: createSalesExportRepository({ timeZone }) });
+      await app.register(salesRoutes, { salesService });
+      await app.register(creditNotesRoutes, { creditNotesService });
+      await app.register(salesEmailRoutes, {
+        subscriberEmailService: needs.subscriberEmailService,
+        timeZone,
+      });
+    },
+  } satisfies AppModule & Record<string, unknown>;
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * Background jobs (docs/decisions/013; not in the spec; Administrator only): the work that outlives a
+ * request, shown on the Jobs screen.
+ */
+
+/**
+ * What a job does. `mail.outbox` sends the queued emails and `auth.purge` deletes old sign-in records;
+ * both repeat on their own. `receipts.annual-run` works through one annual receipt run.
+ */
+export const jobKindSchema = z.enum(['mail.outbox', 'auth.purge', 'receipts.annual-run']);
+export type JobKind = z.infer<typeof jobKindSchema>;
+
+/**
+ * `queued`: waiting for its time or a free worker (a repeating job waits here between passes);
+ * `running`: a server process holds it; then `succeeded`, `failed` (no attempt left) or `cancelled`.
+ */
+export const jobStateSchema = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']);
+export type JobState = z.infer<typeof jobStateSchema>;
+
+/** The names staff read for each kind of job. */
+export const JOB_KIND_LABELS: Record<JobKind, string> = {
+  'mail.outbox': 'Mail outbox',
+  'auth.purge': 'Purge of old sign-in records',
+  'receipts.annual-run': 'Annual receipts',
+};
+
+/**
+ * A job as `GET /api/jobs` lists it. `progress` counts units of work (`done` of `total`: emails,
+ * donors), null until the job reports any; date-times are ISO 8601; `startedBy` is the full name of
+ * the user who started it, null for the jobs the server schedules itself; `repeats` is true for those;
+ * `cancellable` is false for repeating jobs and for jobs that are over.
+ */
+export const jobSchema = z.object({
+  id: z.number().int(),
+  kind: jobKindSchema,
+  title: z.string(),
+  state: jobStateSchema,
+  progress: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
+  startedBy: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  runAfter: z.string(),
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  lastError: z.string().nullable(),
+  cancelRequested: z.boolean(),
+  repeats: z.boolean(),
+  cancellable: z.boolean(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+/** `GET /api/jobs`: the repeating jobs, then the others newest first (at most 50). */
+export const jobListSchema = z.array(jobSchema);
