@@ -73,8 +73,9 @@ function isProxyAddress(entry: string): boolean {
 const DEFAULT_ADMIN_EMAIL = 'admin@example.org';
 
 /**
- * `ADMIN_PASSWORD` obeys the rules of any new password (issue 8 §3): not a common one, not the email.
- * Checked apart from the schema so that it is reported along with every other bad variable.
+ * `ADMIN_PASSWORD` obeys the rules of any new password (docs/security.md §Accounts and sign-in): not a
+ * common one, not the email. Checked apart from the schema so that it is reported along with every other
+ * bad variable.
  */
 function adminPasswordIssue(env: NodeJS.ProcessEnv): string | undefined {
   const password = env.ADMIN_PASSWORD?.trim();

@@ -4,7 +4,7 @@ import { REFERENCE_LIST_KEYS } from './reference-lists.ts';
 import { isIsoDate } from './subscribers.ts';
 
 /**
- * The audit trail (issue 8 §8; not in the spec): who changed which user, role, product, reference item
+ * The audit trail (not in the spec): who changed which user, role, product, reference item
  * or setting, when, and the values before and after. Read by Administrators on the Audit screen.
  */
 

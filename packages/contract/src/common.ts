@@ -17,8 +17,9 @@ export function hasNoNulCharacter(value: string): boolean {
 export const NUL_CHARACTER_MESSAGE = 'The text cannot contain a NUL character.';
 
 /**
- * A string that PostgreSQL can store and compare: the NUL character is refused (issue 8 §2).
- * Every text of a request starts here; chain `.trim()`, `.min()`, `.max()` as with `z.string()`.
+ * A string that PostgreSQL can store and compare: the NUL character is refused (docs/spec/design.md
+ * §Contract decisions the spec leaves open). Every text of a request starts here; chain `.trim()`,
+ * `.min()`, `.max()` as with `z.string()`.
  */
 export function plainString(params?: { message?: string }) {
   return z.string(params).refine(hasNoNulCharacter, { message: NUL_CHARACTER_MESSAGE });

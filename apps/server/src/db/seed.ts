@@ -46,7 +46,7 @@ export async function prepareDatabase(
         role: 'Administrator',
         passwordHash,
       });
-      // The first account is the system's doing: no actor (issue 8 §8).
+      // The first account is the system's doing: no actor.
       await audit.record(tx, {
         actor: null,
         entity: { type: 'user', id: admin.id, label: admin.fullName },

@@ -71,7 +71,8 @@ function toProblem(error: unknown): Problem {
     };
   }
   if (invalidValueCode(error)) {
-    // The contract should have refused it (issue 8 §2): still the client's fault, never a 500.
+    // The contract should have refused it (docs/spec/design.md §Contract decisions the spec leaves
+    // open): still the client's fault, never a 500.
     return {
       title: 'Bad Request',
       status: 400,

@@ -27,7 +27,7 @@ const createNothingToPrintError = createErrorFactory({
 });
 
 /**
- * The annual receipt run (issue 5 §5): issues and emails the receipts of a year to every donor who
+ * The annual receipt run: issues and emails the receipts of a year to every donor who
  * has an email, and gathers the others' receipts in one printable PDF. Restart-safe: each donor is
  * done in one transaction that issues the receipt, queues the email and marks the item.
  */

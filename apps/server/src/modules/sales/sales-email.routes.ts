@@ -11,7 +11,7 @@ import { sales } from './sales.table.ts';
 const orUndefined = <T>(value: T | null | undefined) => (value === null ? undefined : value);
 
 /**
- * `POST /api/sales/email/list` (part 2 §7 Sales; issue 6 §6): one personalised message, with the
+ * `POST /api/sales/email/list` (part 2 §7 Sales; docs/decisions/006): one personalised message, with the
  * unsubscribe link, to each distinct buyer behind the sales matching the filters who has an email
  * address; the same sending code as the subscribers' bulk email. Any signed-in user.
  */
