@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
-  it('applies the defaults of DESIGN.md', () => {
+  it('applies the defaults of docs/spec/design.md', () => {
     const config = loadConfig({ INIT_CWD: '/srv/app' });
     expect(config).toMatchObject({
       port: 3000,

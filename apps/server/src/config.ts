@@ -69,7 +69,10 @@ function isProxyAddress(entry: string): boolean {
   return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
 
-/** The first Administrator's address when `ADMIN_EMAIL` is unset (DESIGN.md "First start"). */
+/**
+ * The first Administrator's address when `ADMIN_EMAIL` is unset ("First start" in
+ * docs/spec/design.md §Contract decisions the spec leaves open).
+ */
 const DEFAULT_ADMIN_EMAIL = 'admin@example.org';
 
 /**
@@ -91,7 +94,10 @@ function adminPasswordIssue(env: NodeJS.ProcessEnv): string | undefined {
   }
 }
 
-/** The server's configuration, parsed once from the environment (DESIGN.md "Configuration"). */
+/**
+ * The server's configuration, parsed once from the environment ("Configuration" in
+ * docs/spec/design.md §Contract decisions the spec leaves open).
+ */
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN, plainString } from './common.ts';
 
 /**
- * Identity provider payloads (DESIGN.md "Identity provider"; part 1 §2 Login, §5 Login).
+ * Identity provider payloads (docs/decisions/001; part 1 §2 Login, §5 Login).
  */
 
 /**

@@ -36,7 +36,7 @@ const STARTUP_LOCK_KEY = 727_001;
 
 /**
  * Opens PostgreSQL when `databaseUrl` is given, otherwise PGlite in `dataDir/pglite`
- * (`dataDir` undefined = in memory, for tests). DESIGN.md "data": one dialect, two drivers.
+ * (`dataDir` undefined = in memory, for tests). docs/spec/design.md §Stack, "data": one dialect, two drivers.
  */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;

@@ -31,7 +31,10 @@ function fieldLabel(path: string) {
   return path === '' ? 'the request' : `'${path}'`;
 }
 
-/** Turns whatever was thrown into a problem (DESIGN.md "Errors"): 4xx say what is wrong, 5xx say nothing. */
+/**
+ * Turns whatever was thrown into a problem ("Errors" in docs/spec/design.md §Contract decisions the spec
+ * leaves open): 4xx say what is wrong, 5xx say nothing.
+ */
 function toProblem(error: unknown): Problem {
   if (error instanceof AppError) {
     return {

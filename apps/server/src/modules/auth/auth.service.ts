@@ -69,7 +69,7 @@ const invalidLink = () =>
     { path: 'token', message: 'This link is not valid any more. Ask for a new one.' },
   ]);
 
-/** Sign-in, sessions and emailed password links (DESIGN.md "Identity provider"). */
+/** Sign-in, sessions and emailed password links (docs/decisions/001). */
 export function createAuthService({
   db,
   clock,

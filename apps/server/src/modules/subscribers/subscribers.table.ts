@@ -137,7 +137,10 @@ export const subscriberTags = pgTable(
   ],
 );
 
-/** Every action on a subscriber, in plain words (part 2 §2.3; DESIGN.md "History"). */
+/**
+ * Every action on a subscriber, in plain words (part 2 §2.3; "History" in
+ * docs/spec/design.md §Contract decisions the spec leaves open).
+ */
 export const subscriberHistory = pgTable(
   'subscriber_history',
   {
