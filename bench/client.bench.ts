@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- client` (issue 7 §4 "Client speed"): the built web client, served by the bench
+ * `npm run bench -- client` (client speed goals): the built web client, served by the bench
  * context's app (apps/web/dist, built first when missing: {@link ensureWebClientBuilt}), driven in
  * Debian's Chromium (/usr/bin/chromium, or CHROMIUM_PATH) through Playwright, on the large dataset
  * (200,000 subscribers, 1,000,000 donations, 300,000 sales). It reads the client's own User Timing
@@ -37,7 +37,7 @@ import { SALES } from './sales.bench.ts';
 /** Timed runs of each browser figure, after {@link CLIENT_WARM_UP} that are not counted. */
 const CLIENT_RUNS = 7;
 const CLIENT_WARM_UP = 1;
-/** Loaded rows that must scroll without jank (issue 7 §4). */
+/** Loaded rows that must scroll without jank (client speed goal). */
 const SCROLL_ROWS = 5_000;
 /** Pixels scrolled per animation frame: a fast flick, about 8 rows a frame. */
 const SCROLL_STEP_PX = 400;
@@ -252,7 +252,7 @@ async function measureScroll(page: Page, base: string, lastName: string): Promis
   };
 }
 
-/** The browser figures of issue 7 §4 on the seeded database. */
+/** The browser figures of the client speed goals on the seeded database. */
 async function runClientBench(context: BenchContext): Promise<SuiteResult> {
   const { db, base } = context;
   await seedInChildProcess(context, { subscribers: SUBSCRIBERS, donations: DONATIONS, sales: SALES });
@@ -335,5 +335,5 @@ async function runClientBench(context: BenchContext): Promise<SuiteResult> {
   }
 }
 
-/** The client suite (issue 7 §4 "Client speed"). */
+/** The client suite (client speed goals). */
 export const clientSuite: Suite = { name: 'client', run: runClientBench };

@@ -1,7 +1,7 @@
 /**
- * `npm run bench -- donations` (issue 5 "Speed", issue 7 "Goals"): with 1,000,000 donations across
+ * `npm run bench -- donations` (donation speed goals): with 1,000,000 donations across
  * 200,000 subscribers on PostgreSQL, a donation search answers in under 50 ms at the median (server
- * time) and within 2× of its raw SQL through `pg` (issue 7; issue 5 asked 100 ms); one receipt PDF
+ * time) and within 2× of its raw SQL through `pg` (tighter than the 100 ms first asked); one receipt PDF
  * renders in under 100 ms (a donation already on a receipt, and one that gets its receipt then); the
  * annual run produces receipts at 50 or more per second per core.
  *
@@ -53,7 +53,7 @@ import {
   WARM_UP,
 } from './harness.ts';
 
-/** Donations in the benchmark database (issue 5 "Speed"). */
+/** Donations in the benchmark database (donation speed goals). */
 export const DONATIONS = 1_000_000;
 /** The year of the annual-run measurement; no generated gift is that old. */
 export const BENCH_YEAR = 2000;
@@ -376,5 +376,5 @@ async function runDonationsBench(context: BenchContext): Promise<SuiteResult> {
   };
 }
 
-/** The donations suite (issue 5 "Speed"). */
+/** The donations suite (donation speed goals). */
 export const donationsSuite: Suite = { name: 'donations', run: runDonationsBench };

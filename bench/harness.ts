@@ -2,7 +2,7 @@
  * What the benchmark suites share: the PostgreSQL database at BENCH_DATABASE_URL (created when
  * missing), seeding through `seed-demo.ts` in a child process, the real app (buildApp) listening on a
  * loopback port of this process with a Server-Timing header, a signed-in staff account, timing series
- * (median, p95) of HTTP requests and of the raw SQL of the same work through `pg`, the issue 7 goal of
+ * (median, p95) of HTTP requests and of the raw SQL of the same work through `pg`, the speed goal of
  * API searches against that reference, downloads by curl beside `COPY ... TO STDOUT` by psql (the
  * reference of exports), and the CPU time of this process and of the PostgreSQL backends.
  */
@@ -32,7 +32,7 @@ import { createUsersRepository } from '../apps/server/src/modules/users/users.re
 /** Timed runs per figure, after {@link WARM_UP} runs that are not counted. */
 export const RUNS = 30;
 export const WARM_UP = 3;
-/** The subscribers every suite works on (issue 4 "Speed"). */
+/** The subscribers every suite works on (search speed goals). */
 export const SUBSCRIBERS = 200_000;
 /** The staff account the benchmark signs in with (an Administrator: the annual run needs one). */
 export const BENCH_EMAIL = 'bench@example.org';
@@ -377,7 +377,7 @@ export async function measureCalls(
 }
 
 /**
- * Issue 7 "Goals" for every API search: the server median under 50 ms and within 2× of the raw SQL
+ * The speed goal of every API search: the server median under 50 ms and within 2× of the raw SQL
  * of the same search run straight through `pg` (API median / raw SQL median).
  */
 export const SEARCH_GOALS = { medianMs: 50, rawSqlRatio: 2 } as const;
@@ -471,9 +471,9 @@ export async function downloadWithCurl(url: string, token: string): Promise<numb
 }
 
 /**
- * The reference of an export (issue 7 §1): `COPY (<select>) TO STDOUT (FORMAT csv, HEADER)` run by
- * psql against `databaseUrl`, its output counted by `wc -c` and thrown away; returns the bytes.
- * `select` is plain SQL (COPY takes no bind parameters: see {@link inlineParams}).
+ * The reference of an export (the goal: CSV within 3× of COPY): `COPY (<select>) TO STDOUT (FORMAT csv,
+ * HEADER)` run by psql against `databaseUrl`, its output counted by `wc -c` and thrown away; returns the
+ * bytes. `select` is plain SQL (COPY takes no bind parameters: see {@link inlineParams}).
  */
 export async function copyToStdout(databaseUrl: string, select: string): Promise<number> {
   const output = await runForOutput(

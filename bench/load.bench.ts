@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- load` (issue 7 §2 "Load"): 50 connections for 30 s of autocannon against ONE
+ * `npm run bench -- load` (mixed-load goal): 50 connections for 30 s of autocannon against ONE
  * server process (`apps/server/src/main.ts` on the benchmark database, in a child process so that the
  * load generator's CPU is not the server's), sending the mixed work of signed-in staff: subscriber
  * searches by name prefix, town, postcode, tag, category and country, records opened with their
@@ -612,5 +612,5 @@ async function runLoadBench(context: BenchContext): Promise<SuiteResult> {
   };
 }
 
-/** The load suite (issue 7 §2). */
+/** The load suite (mixed-load goal). */
 export const loadSuite: Suite = { name: 'load', run: runLoadBench };

@@ -1,9 +1,10 @@
 /**
- * Benchmarks: `npm run bench -- <suite>` runs one suite, `npm run bench` all of them (issues 4, 5 and 6
- * "Speed"). Suites run against PostgreSQL at BENCH_DATABASE_URL (default
- * postgres://postgres@127.0.0.1:5432/bench, created when missing) and seed it as they need; one table
- * of figures against their goals is printed, with the load average of the (shared) machine, and each
- * suite's results replace its entry in bench/results/latest.json. Exit code 1 when a goal is missed.
+ * Benchmarks: `npm run bench -- <suite>` runs one suite, `npm run bench` all of them (the speed goals of
+ * searches, documents, exports, load, start-up and the client). Suites run against PostgreSQL at
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench, created when missing) and seed it
+ * as they need; one table of figures against their goals is printed, with the load average of the (shared)
+ * machine, and each suite's results replace its entry in bench/results/latest.json. Exit code 1 when a
+ * goal is missed.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';

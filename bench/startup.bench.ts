@@ -1,12 +1,12 @@
 /**
- * `npm run bench -- startup` (issue 7 §5): on the embedded database (PGlite), the time from spawning the
- * server as `npm start` runs it (`node --import tsx src/main.ts` in apps/server) to `/readyz` answering
- * 200: a first start with a new DATA_DIR (creates the database, migrates, loads the reference data,
- * hashes the generated Administrator password) under 10 s at the median, and a restart on that
- * DATA_DIR under 3 s. Reference: a Node process with tsx loaded that listens with an empty HTTP server,
- * ready in the same way (the floor any start pays). Each start is stopped with SIGTERM, which must
- * exit 0. The server's own "ready" log line gives where the time went (modules loaded, database
- * opened, prepared, app built, listening), reported as medians in the details.
+ * `npm run bench -- startup` (docs/deployment.md §Start-up time): on the embedded database (PGlite), the
+ * time from spawning the server as `npm start` runs it (`node --import tsx src/main.ts` in apps/server) to
+ * `/readyz` answering 200: a first start with a new DATA_DIR (creates the database, migrates, loads the
+ * reference data, hashes the generated Administrator password) under 10 s at the median, and a restart on
+ * that DATA_DIR under 3 s. Reference: a Node process with tsx loaded that listens with an empty HTTP
+ * server, ready in the same way (the floor any start pays). Each start is stopped with SIGTERM, which must
+ * exit 0. The server's own "ready" log line gives where the time went (modules loaded, database opened,
+ * prepared, app built, listening), reported as medians in the details.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- subscribers` (issue 4 "Speed", issue 7 "Goals"): with 200,000 generated subscribers
+ * `npm run bench -- subscribers` (search and export speed goals): with 200,000 generated subscribers
  * on PostgreSQL, the search by last-name prefix, by town and by tag answers in under 50 ms at the median
  * (server time) and within 2× of its raw SQL through `pg`; the XLSX export of all of them finishes in
  * under 30 s with the server's memory growing by less than 150 MB (shown beside COPY of the same rows).
@@ -100,7 +100,8 @@ async function runSubscribersBench(context: BenchContext): Promise<SuiteResult> 
     rssBeforeMb: mb(before.rss),
   };
 
-  // The reference (issue 7 §1): the same rows and columns as CSV through COPY, by psql.
+  // The reference (of the export goal: CSV within 3× of COPY): the same rows and columns as CSV through
+  // COPY, by psql.
   const copySql = inlineParams(
     createSubscriberExportRepository().detailsBatch(db, { filter: {}, limit: 1_000_000_000 }).toSQL(),
   );
@@ -146,5 +147,5 @@ async function runSubscribersBench(context: BenchContext): Promise<SuiteResult> 
   };
 }
 
-/** The subscribers suite (issue 4 "Speed"). */
+/** The subscribers suite (search and export speed goals). */
 export const subscribersSuite: Suite = { name: 'subscribers', run: runSubscribersBench };

@@ -17,7 +17,7 @@ ensure_deps
 ensure_chromium
 
 steps=(
-  "Lint|npx biome check ."
+  "Lint|npm run lint"
   "Typecheck|npm run typecheck"
   "Contract tests|npm run test:contract"
   "Server tests|npm run test:server"

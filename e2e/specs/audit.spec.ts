@@ -4,7 +4,7 @@ import { ADMIN } from '../fixtures/env.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { expectSuccessToast, openFromAdminMenu, screenshot, signInThroughUi } from '../fixtures/ui.ts';
 
-/** The audit trail (issue 8 §8): changes are recorded with who, when, before and after, and read by Administrators. */
+/** The audit trail: changes are recorded with who, when, before and after, and read by Administrators. */
 
 function row(page: Page, text: string): Locator {
   return page.getByRole('row').filter({ has: page.getByText(text, { exact: true }) });

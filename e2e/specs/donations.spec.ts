@@ -24,7 +24,7 @@ import {
 } from '../fixtures/ui.ts';
 
 /**
- * Donations and tax receipts (part 2 §2.4, §4 Donations list, §5 New donation, §7 Donations, §8; issue 5):
+ * Donations and tax receipts (part 2 §2.4, §4 Donations list, §5 New donation, §7 Donations, §8):
  * add a donation from a subscriber's donations page, search across all donations by filters, select two
  * and delete them, download a receipt, email one, and run the annual receipts of a year.
  */

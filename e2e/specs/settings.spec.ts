@@ -3,7 +3,7 @@ import { ADMIN } from '../fixtures/env.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { expectSuccessToast, openFromAdminMenu, screenshot, signInThroughUi } from '../fixtures/ui.ts';
 
-/** Organisation settings, Administrators only (issue 3 §5; DESIGN.md domains). */
+/** Organisation settings, Administrators only (a domain of docs/spec/design.md §Layout). */
 
 /** A 1×1 red PNG (the preview stretches it into a visible red square). */
 const PNG = Buffer.from(

@@ -13,7 +13,7 @@ import { expect, test } from '../fixtures/test.ts';
 import { expectSuccessToast, keepDownload, screenshot, signInThroughUi } from '../fixtures/ui.ts';
 
 /**
- * Subscribers (part 2 §2.1 search, §2.2 record, §2.3 history, §4, §5, §7 Subscribers, §8; issue 4):
+ * Subscribers (part 2 §2.1 search, §2.2 record, §2.3 history, §4, §5, §7 Subscribers, §8):
  * search with every kind of filter and infinite scroll, create with tags and a Swiss address, edit
  * under the unsaved-changes guard, history, Copy to Notes, XLSX export, RUM letter, bulk email, delete.
  */

@@ -3,7 +3,8 @@ CREATE TABLE "subscriber_country_counts" (
 	"active" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
--- Keeps subscriber_country_counts exact in the transaction that changes a subscriber (issue 7 load).
+-- Keeps subscriber_country_counts exact in the transaction that changes a subscriber (the dashboard
+-- reads it every 30 s on every screen).
 CREATE FUNCTION "subscriber_country_counts_track"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   counted_before integer; -- the country key the subscriber was counted under, null when not counted

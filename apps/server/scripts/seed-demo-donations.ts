@@ -1,9 +1,9 @@
 /**
- * Demo donations for `npm run seed:demo -- --donations N` (issue 5 "Speed": 1,000,000 donations across
- * the subscribers). Gifts are dated over the last three years, in each donor's currency, 5 to 500 with
- * two decimals; most donors give once or a few times, some give every month. Rows go in oldest first
- * (ids follow the dates, as in a live database) with one multi-row INSERT … SELECT FROM unnest(…) of
- * 10,000 rows at a time. No receipt is issued for them.
+ * Demo donations for `npm run seed:demo -- --donations N` (the donation speed goal is set on 1,000,000
+ * donations across the subscribers). Gifts are dated over the last three years, in each donor's currency,
+ * 5 to 500 with two decimals; most donors give once or a few times, some give every month. Rows go in
+ * oldest first (ids follow the dates, as in a live database) with one multi-row INSERT … SELECT FROM
+ * unnest(…) of 10,000 rows at a time. No receipt is issued for them.
  */
 import { count, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../src/db/client.ts';

@@ -1,11 +1,10 @@
 /**
- * Demo sales for `npm run seed:demo -- --sales N` (issue 6 "Speed": 300,000 sales of 1–5 lines).
- * About twenty catalogue products are created once (by name), some selling far more than others; each
- * sale copies the buyer's name and address, and each line the product's name and both unit prices, the
- * way `POST /api/sales` does; every figure comes from the shared {@link computeSaleTotalsInCents}.
- * References continue the
- * `sale_counter` without gaps, in date order, and the products' stock goes down with what was sold
- * (a product sold below zero counts as restocked: it ends with a small positive stock).
+ * Demo sales for `npm run seed:demo -- --sales N` (the sales speed goal is set on 300,000 sales of 1–5
+ * lines). About twenty catalogue products are created once (by name), some selling far more than others;
+ * each sale copies the buyer's name and address, and each line the product's name and both unit prices,
+ * the way `POST /api/sales` does; every figure comes from the shared {@link computeSaleTotalsInCents}.
+ * References continue the `sale_counter` without gaps, in date order, and the products' stock goes down
+ * with what was sold (a product sold below zero counts as restocked: it ends with a small positive stock).
  * Rows go in oldest first with multi-row INSERT … SELECT FROM unnest(…), 5,000 sales at a time.
  */
 import { computeSaleTotalsInCents } from '@back-office/contract/sale-totals';

@@ -74,7 +74,7 @@ const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 /**
  * Builds the Fastify application: security headers, problem+json errors, OpenAPI at `/api/docs`,
- * health checks, the identity provider, the API and the built client (DESIGN.md "Layout").
+ * health checks, the identity provider, the API and the built client (docs/spec/design.md §Layout).
  */
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;

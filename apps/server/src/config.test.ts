@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
-  it('applies the defaults of DESIGN.md', () => {
+  it('applies the defaults of docs/spec/design.md', () => {
     const config = loadConfig({ INIT_CWD: '/srv/app' });
     expect(config).toMatchObject({
       port: 3000,
@@ -17,7 +17,7 @@ describe('loadConfig', () => {
     });
   });
 
-  it('reads TRUST_PROXY as a list of addresses and CIDR ranges, refusing anything else (issue 15 §4)', () => {
+  it('reads TRUST_PROXY as a list of addresses and CIDR ranges, refusing anything else', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,loopback' }).trustProxy).toEqual([
       '10.0.0.1',
       '192.168.0.0/16',

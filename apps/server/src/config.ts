@@ -69,12 +69,16 @@ function isProxyAddress(entry: string): boolean {
   return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
 }
 
-/** The first Administrator's address when `ADMIN_EMAIL` is unset (DESIGN.md "First start"). */
+/**
+ * The first Administrator's address when `ADMIN_EMAIL` is unset ("First start" in
+ * docs/spec/design.md §Contract decisions the spec leaves open).
+ */
 const DEFAULT_ADMIN_EMAIL = 'admin@example.org';
 
 /**
- * `ADMIN_PASSWORD` obeys the rules of any new password (issue 8 §3): not a common one, not the email.
- * Checked apart from the schema so that it is reported along with every other bad variable.
+ * `ADMIN_PASSWORD` obeys the rules of any new password (docs/security.md §Accounts and sign-in): not a
+ * common one, not the email. Checked apart from the schema so that it is reported along with every other
+ * bad variable.
  */
 function adminPasswordIssue(env: NodeJS.ProcessEnv): string | undefined {
   const password = env.ADMIN_PASSWORD?.trim();
@@ -90,7 +94,10 @@ function adminPasswordIssue(env: NodeJS.ProcessEnv): string | undefined {
   }
 }
 
-/** The server's configuration, parsed once from the environment (DESIGN.md "Configuration"). */
+/**
+ * The server's configuration, parsed once from the environment ("Configuration" in
+ * docs/spec/design.md §Contract decisions the spec leaves open).
+ */
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;

@@ -21,12 +21,12 @@ import {
 } from './malformed-inputs.ts';
 
 /**
- * Bad input (issue 8 §2): for every route that takes path parameters, a query string or a body,
- * thousands of malformed requests generated from the route's own zod schemas (test/malformed-inputs.ts).
- * Each answer must be a 4xx `application/problem+json` naming the fields the contract refuses, never
- * a 5xx, and a refused request must write nothing. Unknown fields are stripped by the contract (its
- * objects are not strict, so that any client written against it keeps working): they must be neither
- * refused with a 5xx nor stored.
+ * Bad input (docs/spec/design.md §Contract decisions the spec leaves open): for every route that takes
+ * path parameters, a query string or a body, thousands of malformed requests generated from the route's
+ * own zod schemas (test/malformed-inputs.ts). Each answer must be a 4xx `application/problem+json` naming
+ * the fields the contract refuses, never a 5xx, and a refused request must write nothing. Unknown fields
+ * are stripped by the contract (its objects are not strict, so that any client written against it keeps
+ * working): they must be neither refused with a 5xx nor stored.
  *
  * Replay a failure with `FC_SEED=<seed>` (printed with it).
  */
@@ -38,7 +38,7 @@ const ctx = useTestApp();
  * - `login_failures`: a sign-in refused with 401 counts the failure per address, by design, so that
  *   guessing is rate limited across server instances (auth.service `login`);
  * - `login_lockouts`, and the `sign_in_locked` events of `audit_events`: enough such failures lock
- *   the account from that address, and the lockout is audited (issue 15 §3).
+ *   the account from that address, and the lockout is audited (docs/decisions/011).
  */
 const TABLES_WRITTEN_WHEN_REFUSED = new Set(['login_failures', 'login_lockouts']);
 const ROWS_WRITTEN_WHEN_REFUSED: Record<string, string> = { audit_events: "t.action <> 'sign_in_locked'" };

@@ -1,5 +1,5 @@
 /**
- * Calendar days are the organisation's (issue 15 §8; `ORG_TIMEZONE`, default Europe/Paris): "today",
+ * Calendar days are the organisation's (docs/decisions/012; `ORG_TIMEZONE`, default Europe/Paris): "today",
  * day filters, the dates printed on documents and file names, checked with the clock at 31 December
  * 23:30 and 1 January 00:30 in Paris, and on both summer-time changes.
  */
@@ -74,7 +74,7 @@ async function saleMadeAt(api: Awaited<ReturnType<typeof at>>, iso: string) {
   return id;
 }
 
-describe('calendar days in the organisation time zone (issue 15 §8)', () => {
+describe('calendar days in the organisation time zone', () => {
   it('accepts a gift dated 1 January at 00:30 in Paris, which is still 31 December in UTC', async () => {
     const [donor] = await insertSubscribers(ctx, [buildSubscriber()]);
     const gift = (api: Awaited<ReturnType<typeof at>>, donationDate: string) =>

@@ -1,5 +1,5 @@
 /**
- * Issue 8 §7 "Backups" on the embedded database (PGlite in DATA_DIR/pglite): a backup restored into a
+ * Backups (README.md §Backups) on the embedded database (PGlite in DATA_DIR/pglite): a backup restored into a
  * fresh data directory holds every row of every table (and every sequence), the server signs in on
  * it, a database is never overwritten without --force, files of the other engine are refused, and the
  * npm commands refuse while a server has the database open. Always PGlite, whatever TEST_DATABASE_URL;

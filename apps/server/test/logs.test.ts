@@ -6,10 +6,10 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, bearer, passwordLinkToken, useTestApp } fr
 import { buildSubscriber } from './factories.ts';
 
 /**
- * Issue 8 §4: tokens and personal data (IBAN, email, address, names) never reach the logs, whatever
- * the request does: sign-in (good and bad), password links, subscriber records, searches, validation
- * errors, unsubscribe links, database errors. The app logs at `trace` into memory; every secret the
- * requests carried or received is then looked for in the captured text.
+ * docs/security.md §Input, output and headers: tokens and personal data (IBAN, email, address, names)
+ * never reach the logs, whatever the request does: sign-in (good and bad), password links, subscriber
+ * records, searches, validation errors, unsubscribe links, database errors. The app logs at `trace` into
+ * memory; every secret the requests carried or received is then looked for in the captured text.
  */
 
 const ctx = useTestApp();

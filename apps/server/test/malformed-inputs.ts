@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 
 /**
- * Generators of malformed requests, derived from a route's own zod schemas (issue 8 §2 "Bad input").
+ * Generators of malformed requests, derived from a route's own zod schemas (docs/spec/design.md §Contract
+ * decisions the spec leaves open).
  *
  * A route's inputs are its `params`, `querystring` and `body` schemas. {@link validSample} builds a
  * valid-shaped value of each by trying plain candidates against the schema itself; {@link badInputs}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The annual receipt run (issue 5 §5; not in the spec; Administrator only): issuing and emailing the
+ * The annual receipt run (not in the spec; Administrator only): issuing and emailing the
  * annual receipts of a year to every donor of that year, as a background job.
  */
 

@@ -4,7 +4,7 @@ import { REFERENCE_LIST_KEYS } from './reference-lists.ts';
 import { isIsoDate } from './subscribers.ts';
 
 /**
- * The audit trail (issue 8 §8; not in the spec): who changed which user, role, product, reference item
+ * The audit trail (not in the spec): who changed which user, role, product, reference item
  * or setting, when, and the values before and after. Read by Administrators on the Audit screen.
  */
 
@@ -71,7 +71,8 @@ const optionalDate = z
 /**
  * `GET /api/audit` query. `entityType` one kind (empty = all); `actor` part of the actor's name or
  * email, case-insensitive; `from` and `to` days `YYYY-MM-DD` of the organisation's time zone
- * (`ORG_TIMEZONE`, docs/decisions/012), both included; paging as every search (DESIGN.md "Paging").
+ * (`ORG_TIMEZONE`, docs/decisions/012), both included; paging as every search ("Paging" in
+ * docs/spec/design.md §Contract decisions the spec leaves open).
  */
 export const auditSearchQuerySchema = z
   .object({

@@ -2,16 +2,20 @@ import { z } from 'zod';
 import { EMAIL_PATTERN, plainString } from './common.ts';
 
 /**
- * Identity provider payloads (DESIGN.md "Identity provider"; part 1 §2 Login, §5 Login).
+ * Identity provider payloads (docs/decisions/001; part 1 §2 Login, §5 Login).
  */
 
-/** Minimum length of a new password (issue 8 §3), checked here so the client's forms say it too. */
+/**
+ * Minimum length of a new password (docs/security.md §Accounts and sign-in), checked here so the client's
+ * forms say it too.
+ */
 export const PASSWORD_MIN_LENGTH = 10;
 
 /**
- * Messages of the password rules only the server checks (issue 8 §3; apps/server/src/lib/password-rules.ts):
- * a password from the list of common passwords, or one made of the account's email address. They come
- * back as a 400 naming the password field; kept here so that client and server tell the same thing.
+ * Messages of the password rules only the server checks (docs/security.md §Accounts and sign-in;
+ * apps/server/src/lib/password-rules.ts): a password from the list of common passwords, or one made of the
+ * account's email address. They come back as a 400 naming the password field; kept here so that client and
+ * server tell the same thing.
  */
 export const PASSWORD_RULE_MESSAGES = {
   common: 'This password is too common: it is on lists that attackers try first. Choose another one.',

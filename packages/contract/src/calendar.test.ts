@@ -12,7 +12,7 @@ import {
 const PARIS = 'Europe/Paris';
 const at = (iso: string) => new Date(iso);
 
-describe('calendar days in the organisation time zone (issue 15 §8)', () => {
+describe('calendar days in the organisation time zone', () => {
   it('puts 31 December 23:30 and 1 January 00:30 in Paris in their own years', () => {
     // 23:30 on 31 Dec in Paris is 22:30 UTC; 00:30 on 1 Jan is 23:30 UTC the day before.
     expect(calendarDay(at('2026-12-31T22:30:00Z'), PARIS)).toBe('2026-12-31');

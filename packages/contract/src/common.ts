@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Shared wire shapes (DESIGN.md "Contract decisions").
+ * Shared wire shapes (docs/spec/design.md §Contract decisions the spec leaves open).
  */
 
 /** The largest id, and the largest whole number a field stored as PostgreSQL `integer` can hold. */
@@ -17,8 +17,9 @@ export function hasNoNulCharacter(value: string): boolean {
 export const NUL_CHARACTER_MESSAGE = 'The text cannot contain a NUL character.';
 
 /**
- * A string that PostgreSQL can store and compare: the NUL character is refused (issue 8 §2).
- * Every text of a request starts here; chain `.trim()`, `.min()`, `.max()` as with `z.string()`.
+ * A string that PostgreSQL can store and compare: the NUL character is refused (docs/spec/design.md
+ * §Contract decisions the spec leaves open). Every text of a request starts here; chain `.trim()`,
+ * `.min()`, `.max()` as with `z.string()`.
  */
 export function plainString(params?: { message?: string }) {
   return z.string(params).refine(hasNoNulCharacter, { message: NUL_CHARACTER_MESSAGE });
@@ -56,7 +57,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 /** Strict email check used by the server where an address must be deliverable. */
 export const deliverableEmailSchema = z.email({ message: 'Valid email is required' });
 
-/** True when `value` has at most two decimals (money on the wire: DESIGN.md "Money"). */
+/** True when `value` has at most two decimals (money on the wire: docs/decisions/005). */
 export function hasAtMostTwoDecimals(value: number): boolean {
   return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { plainString } from './common.ts';
 
 /**
- * Organisation settings used on receipts, invoices, mandate letters and emails (issue 3 §5; not in the spec).
+ * Organisation settings used on receipts, invoices, mandate letters and emails (not in the spec).
  * The logo travels as a data URL (`data:image/png;base64,...`), PNG or JPEG, at most 1 MB decoded and
  * 2,000 × 2,000 pixels (read from the image's header, so a tiny file declaring a huge image is refused
  * before anything decodes it; see docs/security.md).

@@ -1,5 +1,5 @@
 /**
- * Backups of the database (issue 8 §7), with each engine's own tool:
+ * Backups of the database (README.md §Backups), with each engine's own tool:
  * - embedded (PGlite in `DATA_DIR/pglite`): `PGlite.dumpDataDir('gzip')`, a gzipped tarball of the data
  *   directory, restored with PGlite's `loadDataDir` option. PGlite allows one process per data directory,
  *   so the server must be stopped; on Linux a running one is found through `/proc/<pid>/fd`.

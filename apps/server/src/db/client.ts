@@ -36,7 +36,7 @@ const STARTUP_LOCK_KEY = 727_001;
 
 /**
  * Opens PostgreSQL when `databaseUrl` is given, otherwise PGlite in `dataDir/pglite`
- * (`dataDir` undefined = in memory, for tests). DESIGN.md "data": one dialect, two drivers.
+ * (`dataDir` undefined = in memory, for tests). docs/spec/design.md §Stack, "data": one dialect, two drivers.
  */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
@@ -74,10 +74,10 @@ export function fromPglite(client: PGlite): DatabaseHandle {
 
 /**
  * Session settings of the server's PostgreSQL connections (libpq `options`; an `options` parameter in
- * DATABASE_URL replaces them). No parallel plans: the app's queries are short and many run at once,
- * and on a few cores the worker processes of a parallel plan cost more CPU than they save. Measured
- * on the 2-core bench machine (issue 7): 50 % more requests per second under the mixed load, p99
- * 40 % lower, and the large counts (a tag of 50,000 subscribers) no slower alone.
+ * DATABASE_URL replaces them). No parallel plans: the app's queries are short and many run at once, and on
+ * a few cores the worker processes of a parallel plan cost more CPU than they save. Measured on the 2-core
+ * bench machine (`npm run bench -- load`): 50 % more requests per second under the mixed load, p99 40 %
+ * lower, and the large counts (a tag of 50,000 subscribers) no slower alone.
  *
  * No statement runs longer than 2 minutes and no transaction stays idle for more than 1 minute, so a
  * runaway query or a request that stopped half-way cannot hold a connection and its locks for ever
@@ -102,7 +102,7 @@ function openPostgres(url: string): DatabaseHandle {
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   });
-  // A dropped connection must not crash the process (issue 8 §6). node-postgres emits 'error' on a
+  // A dropped connection must not crash the process (docs/decisions/008). node-postgres emits 'error' on a
   // client whose connection ends outside a query: the pool listens on idle clients, but a client
   // checked out by a transaction (between two of its statements) has no listener, and an unheard
   // 'error' event kills Node. The failure reaches the caller anyway through its next query

@@ -25,11 +25,12 @@ const inlineDialect = new InlineParamsDialect({ casing: 'snake_case' });
 const NUMBER_COLUMN_TYPES = new Set(['PgInteger', 'PgSmallInt', 'PgSerial', 'PgSmallSerial']);
 
 /**
- * A cell for {@link copyCsvStream} that PostgreSQL's CSV writes as csvStream (lib/csv.ts) writes the
- * same value read through node-postgres: an integer column as it is; anything else (text, numeric,
- * to_char…) as text through neutraliseFormulaSql, '' made NULL because COPY quotes an empty string
- * (`""`) where csv-stringify writes nothing. Quoting (comma, quote, CR, LF; quotes doubled) and the
- * `\n` record delimiter are already the same in both. Issue 7 §Goals; part 2 §7 Sales exports.
+ * A cell for {@link copyCsvStream} that PostgreSQL's CSV writes as csvStream (lib/csv.ts) writes the same
+ * value read through node-postgres: an integer column as it is; anything else (text, numeric, to_char…) as
+ * text through neutraliseFormulaSql, '' made NULL because COPY quotes an empty string (`""`) where
+ * csv-stringify writes nothing. Quoting (comma, quote, CR, LF; quotes doubled) and the `\n` record
+ * delimiter are already the same in both. For the speed goal of CSV within 3× of COPY (part 2 §7 Sales
+ * exports).
  */
 export function csvCellSql(value: SQLWrapper): SQLWrapper {
   if (is(value, Column) && NUMBER_COLUMN_TYPES.has(value.columnType)) return value;
@@ -37,9 +38,10 @@ export function csvCellSql(value: SQLWrapper): SQLWrapper {
 }
 
 /**
- * The select list of a CSV export written by PostgreSQL: for each of `columns` (key and header, the
- * list csvStream takes), the cell {@link csvCellSql} of `values[key]`, named after the header so that
- * COPY's HEADER line is csvStream's. Throws when a key has no value. Issue 7 §Goals; part 2 §7.
+ * The select list of a CSV export written by PostgreSQL: for each of `columns` (key and header, the list
+ * csvStream takes), the cell {@link csvCellSql} of `values[key]`, named after the header so that COPY's
+ * HEADER line is csvStream's. Throws when a key has no value. For the speed goal of CSV within 3× of COPY
+ * (part 2 §7).
  */
 export function csvSelection<Key extends string>(
   columns: ReadonlyArray<CsvColumn<Key>>,
@@ -62,8 +64,8 @@ function poolOf(db: Executor): pg.Pool | undefined {
 
 /**
  * The statement {@link copyCsvStream} sends: `COPY (query) TO STDOUT WITH (FORMAT csv, HEADER)`, the
- * query's parameters written in as literals (COPY takes none). Throws on a Placeholder. Issue 7
- * §Goals (CSV within 3× of COPY).
+ * query's parameters written in as literals (COPY takes none). Throws on a Placeholder. For the speed
+ * goal of CSV within 3× of COPY.
  */
 export function copyCsvStatement(query: SQL): string {
   const rendered = inlineDialect.sqlToQuery(query.inlineParams());
@@ -81,8 +83,8 @@ export function copyCsvStatement(query: SQL): string {
  * query failed, the request was aborted), the connection is closed rather than returned to the pool
  * in the middle of a COPY. A failing query destroys the stream with PostgreSQL's error, before any
  * byte when it fails at once (the route can still answer with an error status). Rejects when no
- * connection can be had (pool timeout). Source: issue 7 §Goals (CSV within 3× of COPY); part 2 §7
- * Sales exports.
+ * connection can be had (pool timeout). Made for the speed goal of CSV within 3× of COPY
+ * (part 2 §7 Sales exports).
  */
 export async function copyCsvStream(db: Executor, query: SQL): Promise<Readable | undefined> {
   const pool = poolOf(db);

@@ -15,7 +15,8 @@ export type PreparedDatabase = { createdAdministrator?: { email: string; generat
  * Migrates, then (once, under the start-up lock) creates the token signing secret, loads the reference
  * data not loaded before (currencies, countries, payment methods) and, on an empty
  * database, the first Administrator from `ADMIN_EMAIL`/`ADMIN_PASSWORD`, or `admin@example.org`
- * with a generated password (DESIGN.md "First start"). Safe to run on every start.
+ * with a generated password ("First start" in
+ * docs/spec/design.md §Contract decisions the spec leaves open). Safe to run on every start.
  */
 export async function prepareDatabase(
   handle: DatabaseHandle,
@@ -46,7 +47,7 @@ export async function prepareDatabase(
         role: 'Administrator',
         passwordHash,
       });
-      // The first account is the system's doing: no actor (issue 8 §8).
+      // The first account is the system's doing: no actor.
       await audit.record(tx, {
         actor: null,
         entity: { type: 'user', id: admin.id, label: admin.fullName },

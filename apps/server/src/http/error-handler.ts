@@ -31,7 +31,10 @@ function fieldLabel(path: string) {
   return path === '' ? 'the request' : `'${path}'`;
 }
 
-/** Turns whatever was thrown into a problem (DESIGN.md "Errors"): 4xx say what is wrong, 5xx say nothing. */
+/**
+ * Turns whatever was thrown into a problem ("Errors" in docs/spec/design.md §Contract decisions the spec
+ * leaves open): 4xx say what is wrong, 5xx say nothing.
+ */
 function toProblem(error: unknown): Problem {
   if (error instanceof AppError) {
     return {
@@ -71,7 +74,8 @@ function toProblem(error: unknown): Problem {
     };
   }
   if (invalidValueCode(error)) {
-    // The contract should have refused it (issue 8 §2): still the client's fault, never a 500.
+    // The contract should have refused it (docs/spec/design.md §Contract decisions the spec leaves
+    // open): still the client's fault, never a 500.
     return {
       title: 'Bad Request',
       status: 400,

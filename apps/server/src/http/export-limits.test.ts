@@ -68,7 +68,7 @@ async function readAll(response: IncomingMessage): Promise<string> {
   return text;
 }
 
-describe('export limits (issue 15 §1)', () => {
+describe('export limits', () => {
   it('lets a user run two exports at once and the server four, refusing more with 429 and Retry-After', async () => {
     const { port, serve } = await exportApp();
     const open: PassThrough[] = [];

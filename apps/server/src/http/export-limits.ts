@@ -27,7 +27,7 @@ export const createTooManyExportsError = createErrorFactory({
  * Aborts a response whose client stopped reading: when the response's buffer has stayed full
  * (`writableNeedDrain`, no `drain`) for `timeoutMs`, the response is destroyed, which destroys the
  * stream piped into it and so frees the database connection it holds. Checks at most once a second.
- * Calls `onStall` just before aborting. Issue 15 §1 (`EXPORT_STALL_TIMEOUT_SECONDS`).
+ * Calls `onStall` just before aborting. See docs/decisions/011 (`EXPORT_STALL_TIMEOUT_SECONDS`).
  */
 export function abortWhenStalled(response: ServerResponse, timeoutMs: number, onStall: () => void) {
   let fullSince: number | undefined;

@@ -50,7 +50,7 @@ describe('HTTP layer', () => {
     expect(response.headers['referrer-policy']).toBe('no-referrer');
   });
 
-  it('forbids inline and foreign scripts and framing on every kind of answer (issue 8 §4)', async () => {
+  it('forbids inline and foreign scripts and framing on every kind of answer', async () => {
     for (const url of ['/healthz', '/api/users', '/unsubscribe', '/api/nothing-here', '/']) {
       const response = await ctx.app.inject({ url });
       const policy = String(response.headers['content-security-policy']);
@@ -77,7 +77,7 @@ describe('HTTP layer', () => {
     expect(() => app.get('/api/declared', { config: { access: 'public' } }, () => 'fine')).not.toThrow();
   });
 
-  it('tells browsers and proxies to keep no /api or /auth answer (issue 15 §11)', async () => {
+  it('tells browsers and proxies to keep no /api or /auth answer', async () => {
     const { id_token } = await login(ctx);
     const answers = [
       await ctx.app.inject({ url: '/api/users', headers: bearer(id_token) }),
@@ -93,7 +93,7 @@ describe('HTTP layer', () => {
     for (const response of answers) expect(response.headers['cache-control'], response.body).toBe('no-store');
   });
 
-  it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy, so throttling cannot be dodged (issue 15 §4)', async () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy, so throttling cannot be dodged', async () => {
     const attempt = (app: typeof ctx.app, forwardedFor: string) =>
       app.inject({
         method: 'POST',
@@ -115,7 +115,7 @@ describe('HTTP layer', () => {
     expect(forwarded).toEqual([401, 401, 401]);
   });
 
-  it('refuses a large JSON body except where a file is uploaded (issue 15 §12)', async () => {
+  it('refuses a large JSON body except where a file is uploaded', async () => {
     const { id_token } = await login(ctx);
     const big = 'x'.repeat(HTTP_LIMITS.bodyLimitBytes + 1);
     const note = await ctx.app.inject({
@@ -136,7 +136,7 @@ describe('HTTP layer', () => {
     expect(withLargeField.statusCode).not.toBe(413);
   });
 
-  it('closes connections whose headers or request arrive too slowly, and idle keep-alives (issue 15 §12)', () => {
+  it('closes connections whose headers or request arrive too slowly, and idle keep-alives', () => {
     expect(ctx.app.server.headersTimeout).toBe(HTTP_LIMITS.headersTimeoutMs);
     expect(ctx.app.server.requestTimeout).toBe(HTTP_LIMITS.requestTimeoutMs);
     expect(ctx.app.server.keepAliveTimeout).toBe(HTTP_LIMITS.keepAliveTimeoutMs);

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * What the server's logs may hold (issue 8 §4; STYLE.md "Logs"): never a token, never personal data
- * (names, addresses, email addresses, IBANs). Fastify's own request lines are the main risk: by default
- * they carry the full URL, query string included, where searches put names and emails and the
- * unsubscribe link puts its token. So requests are logged by route pattern, errors without the values
- * that database drivers attach to them, and the usual secret-bearing fields are redacted in case some
- * code logs them.
+ * What the server's logs may hold (docs/security.md §Input, output and headers; docs/spec/style.md
+ * §Tooling): never a token, never personal data (names, addresses, email addresses, IBANs). Fastify's own
+ * request lines are the main risk: by default they carry the full URL, query string included, where
+ * searches put names and emails and the unsubscribe link puts its token. So requests are logged by route
+ * pattern, errors without the values that database drivers attach to them, and the usual secret-bearing
+ * fields are redacted in case some code logs them.
  */
 
 /** Fields pino blanks wherever code logs them (one level of nesting, pino's `*`). */

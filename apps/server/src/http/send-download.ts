@@ -8,7 +8,7 @@ export function attachmentDisposition(filename: string): string {
 
 /**
  * Answers with a file to save: its content type and name whatever the Accept header asked for
- * (DESIGN.md "do better"), never cached. `body` is a Buffer or a stream.
+ * (docs/decisions/003), never cached. `body` is a Buffer or a stream.
  */
 export function sendDownload(
   reply: FastifyReply,

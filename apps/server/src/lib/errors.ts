@@ -2,7 +2,8 @@
 export type FieldError = { path: string; message: string };
 
 /**
- * An error the HTTP layer turns into `application/problem+json` (DESIGN.md "Errors").
+ * An error the HTTP layer turns into `application/problem+json` ("Errors" in
+ * docs/spec/design.md §Contract decisions the spec leaves open).
  * `code` is dotted lowercase (`users.not_found`); `status` is the HTTP status.
  */
 export class AppError extends Error {

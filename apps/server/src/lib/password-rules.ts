@@ -2,7 +2,10 @@ import { PASSWORD_RULE_MESSAGES } from '@back-office/contract/auth';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { createErrorFactory } from './errors.ts';
 
-/** A rule of issue 8 §3 that a password breaks: on the common list, or made of the email address. */
+/**
+ * A password rule (docs/security.md §Accounts and sign-in) that a password breaks: on the common list, or
+ * made of the email address.
+ */
 export type PasswordRuleBreach = keyof typeof PASSWORD_RULE_MESSAGES;
 
 let commonPasswords: Set<string> | undefined;

@@ -9,7 +9,7 @@ const postgresError = (code: string, message: string) => Object.assign(new Error
 /** How Drizzle hands it to the handler: "Failed query" with the query's values, the driver's error as cause. */
 const wrapped = (cause: Error) => new DrizzleQueryError('select * from donations where id = $1', [7], cause);
 
-describe('isDatabaseUnavailableError (issue 8 §6: 503 rather than 500)', () => {
+describe('isDatabaseUnavailableError (503 rather than 500)', () => {
   it('knows a refused connection, as node-postgres reports it', async () => {
     // A port that nothing listens on.
     const port = await new Promise<number>((resolve) => {

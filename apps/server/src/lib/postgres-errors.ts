@@ -64,7 +64,7 @@ const CONNECTION_MESSAGES =
  * (connection exception), 57P01-57P03 (admin/crash shutdown, cannot connect now, e.g. during a
  * PostgreSQL restart), 53300 (too many connections), socket errors such as ECONNREFUSED or
  * ECONNRESET, and node-postgres's "Connection terminated" and connect timeouts. Such a failure is
- * temporary: the HTTP layer answers 503 with Retry-After (issue 8 §6).
+ * temporary: the HTTP layer answers 503 with Retry-After (docs/decisions/008).
  */
 export function isDatabaseUnavailableError(error: unknown): boolean {
   return databaseUnavailableReason(error) !== undefined;

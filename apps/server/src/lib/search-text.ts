@@ -1,6 +1,6 @@
 /**
  * Folds text for case- and accent-insensitive prefix search: `Zoé` and `ZOE` both become `zoe`
- * (part 2 §2.1; issue 4 §4). Stored beside the original in `search_*` columns.
+ * (part 2 §2.1). Stored beside the original in `search_*` columns.
  */
 export function foldForSearch(value: string): string {
   return value

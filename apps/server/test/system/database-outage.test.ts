@@ -1,5 +1,5 @@
 /**
- * The database connection cut for a few seconds (issue 8 §6 "Faults"): the server reaches
+ * The database connection cut for a few seconds (docs/decisions/008): the server reaches
  * PostgreSQL through a TCP proxy that the test controls. While work goes on (sales, donations,
  * receipt downloads that render a PDF inside their transaction), PostgreSQL first ends the server's
  * sessions itself (`pg_terminate_backend`, what a restart does: 57P01), then the proxy drops every

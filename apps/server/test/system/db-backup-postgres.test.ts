@@ -1,9 +1,9 @@
 /**
- * Issue 8 §7 "Backups" on PostgreSQL, with the machine's real pg_dump and pg_restore: `npm run db:backup`
- * dumps database A while a server runs on it; `npm run db:restore` restores into a fresh database B that
- * then holds every row of every table (and every sequence) and serves sign-in; a database with tables is
- * never overwritten without --force, and with --force it ends up equal to the backup; a backup of the
- * embedded database is refused. The PGlite side is test/db-backup.test.ts.
+ * Backups (README.md §Backups) on PostgreSQL, with the machine's real pg_dump and pg_restore: `npm run
+ * db:backup` dumps database A while a server runs on it; `npm run db:restore` restores into a fresh
+ * database B that then holds every row of every table (and every sequence) and serves sign-in; a database
+ * with tables is never overwritten without --force, and with --force it ends up equal to the backup; a
+ * backup of the embedded database is refused. The PGlite side is test/db-backup.test.ts.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';

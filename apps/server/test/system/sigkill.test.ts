@@ -1,5 +1,5 @@
 /**
- * SIGKILL in the middle of everything (issue 8 §6 "Faults"): a 5,000-message bulk email is being
+ * SIGKILL in the middle of everything (docs/decisions/008): a 5,000-message bulk email is being
  * sent while sales, donations and tax receipts are being saved, and the server process is killed
  * (`SIGKILL`: no shutdown hook runs) several times at random moments, then restarted on the same
  * database and port. Afterwards every message has reached the SMTP sink once (a re-send after a

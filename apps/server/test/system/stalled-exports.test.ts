@@ -1,5 +1,5 @@
 /**
- * Stalled exports on real PostgreSQL (issue 15 §1; docs/security.md "Sharing the server fairly"): one
+ * Stalled exports on real PostgreSQL (docs/decisions/011; docs/security.md "Sharing the server fairly"): one
  * user opens twelve large exports and never reads them. Two run, the other ten are refused (429), so
  * a search, a record open and `/readyz` still answer in under a second; once the stall timeout has
  * passed, the two are aborted and their database connections are free again.

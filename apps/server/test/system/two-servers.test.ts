@@ -1,8 +1,8 @@
 /**
- * Two server processes on one PostgreSQL database (issue 7 §3): they start together on an empty
- * database, share the load behind a round-robin balancer, accept each other's tokens (and each other's
- * sign-outs), see each other's sales at once, and send a bulk email of 5,000 messages exactly once
- * between them. Everything they share lives in PostgreSQL; nothing is kept in a process.
+ * Two server processes on one PostgreSQL database (docs/deployment.md §Production layout): they start
+ * together on an empty database, share the load behind a round-robin balancer, accept each other's tokens
+ * (and each other's sign-outs), see each other's sales at once, and send a bulk email of 5,000 messages
+ * exactly once between them. Everything they share lives in PostgreSQL; nothing is kept in a process.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';

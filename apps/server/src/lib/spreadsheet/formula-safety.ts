@@ -12,7 +12,7 @@ export function neutraliseFormula<T>(value: T): T | string {
 
 /**
  * {@link neutraliseFormula} written in SQL, for the cells PostgreSQL writes itself (the sales CSV
- * exports through `COPY … TO STDOUT`; issue 7 §Goals: CSV within 3× of COPY; part 2 §7 Sales
+ * exports through `COPY … TO STDOUT`, for the speed goal of CSV within 3× of COPY; part 2 §7 Sales
  * exports). `value` is any expression, taken as its text: the result is `text`, with a leading
  * apostrophe when it starts with `=`, `+`, `-`, `@`, tab or carriage return; NULL stays NULL. It must
  * match neutraliseFormula character for character: the export written by csv-stringify (PGlite) and

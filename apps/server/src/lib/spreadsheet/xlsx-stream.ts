@@ -120,12 +120,12 @@ function drained(stream: PassThrough): Promise<void> {
 }
 
 /**
- * Streams an `.xlsx` workbook of one sheet: a bold, frozen header row, then one row per item of
- * `rows`, written with ExcelJS's streaming writer and committed one by one, so memory stays flat
- * whatever the number of rows (DESIGN.md "documents"). Reading `rows` pauses while the reader of the
+ * Streams an `.xlsx` workbook of one sheet: a bold, frozen header row, then one row per item of `rows`,
+ * written with ExcelJS's streaming writer and committed one by one, so memory stays flat whatever the
+ * number of rows (docs/spec/design.md §Stack, "documents"). Reading `rows` pauses while the reader of the
  * returned stream is behind, and stops when it goes away. A failure while reading destroys the stream,
- * which cuts the download short rather than sending a truncated file as if complete.
- * `timeZone` (default Europe/Paris) is where `datetime` values are read.
+ * which cuts the download short rather than sending a truncated file as if complete. `timeZone` (default
+ * Europe/Paris) is where `datetime` values are read.
  */
 export function xlsxStream<Row>({
   sheetName,

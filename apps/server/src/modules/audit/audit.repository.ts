@@ -40,7 +40,7 @@ function searchFilter(query: AuditSearchQuery, timeZone: string): SQL | undefine
   );
 }
 
-/** All SQL of the audit trail (issue 8 §8); day filters are days of `timeZone` (docs/decisions/012). */
+/** All SQL of the audit trail; day filters are days of `timeZone` (docs/decisions/012). */
 export function createAuditRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {}) {
   return {
     /** Appends one event; call it with the transaction handle of the change it records. */

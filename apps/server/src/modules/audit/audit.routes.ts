@@ -2,7 +2,7 @@ import { auditSearchQuerySchema, auditSearchResultSchema } from '@back-office/co
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuditService } from './audit.service.ts';
 
-/** `GET /api/audit` (issue 8 §8): the audit trail, Administrators only. */
+/** `GET /api/audit`: the audit trail, Administrators only. */
 export const auditRoutes: FastifyPluginAsyncZod<{ auditService: AuditService }> = async (
   app,
   { auditService },

@@ -50,7 +50,7 @@ export function changedFields(
   return Object.keys(changedAfter).length > 0 ? { before: changedBefore, after: changedAfter } : null;
 }
 
-/** The audit trail (issue 8 §8): written by the services in their own transactions, read by Administrators. */
+/** The audit trail: written by the services in their own transactions, read by Administrators. */
 export function createAuditService({
   db,
   repository,

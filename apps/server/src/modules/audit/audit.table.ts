@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The audit trail (issue 8 §8): one row per change to a user, product, reference item or the settings,
+ * The audit trail: one row per change to a user, product, reference item or the settings,
  * written in the transaction of the change. `actorUserId` has no foreign key on purpose: the trail
  * outlives the accounts it names, so the actor's name and email are copied in. Null actor = the system
  * (first start). `before`/`after` hold only the changed fields of an update, never secrets.

@@ -87,7 +87,7 @@ describe('POST /auth/login', () => {
   const attempt = (from: string, password: string, email = ADMIN_EMAIL) =>
     ctx.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: from, payload: { email, password } });
 
-  it('locks an account from the address that failed 5 times for 15 minutes, while its owner signs in from elsewhere (issue 15 §3)', async () => {
+  it('locks an account from the address that failed 5 times for 15 minutes, while its owner signs in from elsewhere', async () => {
     const attacker = '203.0.113.66';
     for (let i = 0; i < SIGN_IN_THROTTLE.failuresPerAccountAndAddress; i += 1) {
       expect((await attempt(attacker, `wrong-password-${i}`)).statusCode).toBe(401);
@@ -149,7 +149,7 @@ describe('POST /auth/login', () => {
     expect((await attempt('198.51.100.11', ADMIN_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('lifts an address lockout after 15 minutes and audits it under the address (issue 15 §3)', async () => {
+  it('lifts an address lockout after 15 minutes and audits it under the address', async () => {
     const sprayer = '203.0.113.69';
     for (let i = 0; i < SIGN_IN_THROTTLE.failuresPerAddress; i += 1) {
       await attempt(sprayer, 'Summer2026!', `person${i}@example.org`);
@@ -429,7 +429,7 @@ describe('password reset', () => {
   });
 });
 
-describe('password reset requests (issue 15 §4, §13)', () => {
+describe('password reset requests', () => {
   const ask = (email: string) =>
     ctx.app.inject({ method: 'POST', url: '/auth/password-reset', payload: { email } });
 

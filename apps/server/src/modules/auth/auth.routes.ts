@@ -12,7 +12,7 @@ import { withRetryAfter } from '../../http/retry-after.ts';
 import type { AuthService } from './auth.service.ts';
 
 /**
- * The built-in identity provider (DESIGN.md "Identity provider"). Login and reset are rate limited
+ * The built-in identity provider (docs/decisions/001). Login and reset are rate limited
  * per IP here and per address in the service.
  */
 export const authRoutes: FastifyPluginAsyncZod<{

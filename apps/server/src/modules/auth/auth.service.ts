@@ -69,7 +69,7 @@ const invalidLink = () =>
     { path: 'token', message: 'This link is not valid any more. Ask for a new one.' },
   ]);
 
-/** Sign-in, sessions and emailed password links (DESIGN.md "Identity provider"). */
+/** Sign-in, sessions and emailed password links (docs/decisions/001). */
 export function createAuthService({
   db,
   clock,
@@ -334,7 +334,7 @@ export function createAuthService({
      * A refused password leaves the link usable for another try.
      * @throws 400 `auth.invalid_password_token` for an unknown, used or expired token;
      * 400 `validation.password_rejected` naming `newPassword` for a common password or one made of
-     * the account's email address (issue 8 §3).
+     * the account's email address (docs/security.md §Accounts and sign-in).
      */
     confirmPasswordReset: async ({ token, newPassword }: PasswordResetConfirm) => {
       const tokenHash = sha256(token);
@@ -349,7 +349,7 @@ export function createAuthService({
         const user = await usersRepository.setPasswordHash(tx, { id: consumed.userId, passwordHash });
         await authRepository.expireUserPasswordTokens(tx, { userId: consumed.userId, now });
         await authRepository.revokeUserSessions(tx, { userId: consumed.userId });
-        // Audited as the person's own doing (issue 8 §8): the link proves who they are.
+        // Audited as the person's own doing: the link proves who they are.
         if (user) {
           await audit.record(tx, {
             actor: user,

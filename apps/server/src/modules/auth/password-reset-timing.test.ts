@@ -35,7 +35,7 @@ vi.mock('../users/users.repository.ts', async (importOriginal) => {
 
 const ctx = useTestApp();
 
-describe('password reset answers (issue 15 §13)', () => {
+describe('password reset answers', () => {
   it('are sent before anything is looked up, so a known and an unknown address answer alike', async () => {
     lookups.close();
     try {

@@ -21,7 +21,7 @@ async function rowCount(table: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-describe('the scheduled purge of sign-in records (issue 15 §3)', () => {
+describe('the scheduled purge of sign-in records', () => {
   it('deletes old failures, ended sessions and used links, and keeps what is still in use', async () => {
     const repository = createAuthRepository();
     const db = ctx.database.db;
@@ -81,7 +81,7 @@ describe('the scheduled purge of sign-in records (issue 15 §3)', () => {
   });
 });
 
-describe('tokens naming an unknown signing key (issue 15 §15)', () => {
+describe('tokens naming an unknown signing key', () => {
   it('reload the keys at most once a minute, however many arrive', async () => {
     const repository = createAuthRepository();
     let loads = 0;

@@ -18,7 +18,7 @@ export const UNKNOWN_KEY_RELOAD_INTERVAL_MS = 60_000;
 export type VerifiedToken = { userId: number; sessionId: string; use: 'id' | 'access' };
 
 /**
- * Signs and verifies the id and access tokens (DESIGN.md "Identity provider"): HS256 JWTs whose
+ * Signs and verifies the id and access tokens (docs/decisions/001): HS256 JWTs whose
  * `sub` is the user id as a string, `sid` the session, `token_use` `id` or `access`; the id token
  * also says the organisation's time zone in the standard `zoneinfo` claim, for the client's days.
  * The signing secret is generated on first start and kept in the database.

@@ -10,7 +10,7 @@ import { sendDownload } from '../../http/send-download.ts';
 import { PDF_CONTENT_TYPE } from '../../lib/pdf/pdf-renderer.ts';
 import type { AnnualRunsService } from './annual-runs.service.ts';
 
-/** The annual receipt run (issue 5 §5; not in the spec). Administrator only. */
+/** The annual receipt run (not in the spec). Administrator only. */
 export const annualRunsRoutes: FastifyPluginAsyncZod<{
   annualRunsService: AnnualRunsService;
   onStarted: () => void;

@@ -2,7 +2,7 @@ import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 import { subscribers } from '../subscribers/subscribers.table.ts';
 
 /**
- * A run that issues and emails the annual receipts of a year to every donor (issue 5 §5).
+ * A run that issues and emails the annual receipts of a year to every donor.
  * Progress counts are derived from {@link annualRunItems}.
  */
 export const annualRuns = pgTable('annual_runs', {

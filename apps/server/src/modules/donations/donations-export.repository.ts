@@ -13,7 +13,7 @@ export type DonorCursor = {
   currency: string;
 };
 
-/** SQL of the donation exports (part 2 §7 `GET /api/donations/export`; issue 5 §4), in keyset batches. */
+/** SQL of the donation exports (part 2 §7 `GET /api/donations/export`), in keyset batches. */
 export function createDonationsExportRepository() {
   return {
     /** Up to `limit` matching donations after `cursor`, newest first. */

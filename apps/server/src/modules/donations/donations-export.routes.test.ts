@@ -62,7 +62,8 @@ describe('GET /api/donations/export', () => {
       ['Martin', 25.5],
       ['Müller', 100],
     ]);
-    // Text that a spreadsheet would run as a formula is written as text (issue 8 §5).
+    // Text that a spreadsheet would run as a formula is written as text (docs/security.md §Input,
+    // output and headers).
     expect(rows[1]?.slice(2, 6)).toEqual(["'=cmd", 'Müller', "'@SUM(A1:A9)", "'-2+3 chemin du Lac"]);
     const filtered = await readSheet(
       (await ctx.app.inject({ url: '/api/donations/export?zip=12', headers })).rawPayload,

@@ -54,7 +54,7 @@ const DONOR_COLUMNS: ReadonlyArray<XlsxColumn<DonorRow>> = [
 ];
 
 /**
- * `GET /api/donations/export` (part 2 §7; issue 5 §4): the matching donations as
+ * `GET /api/donations/export` (part 2 §7): the matching donations as
  * `donation-details-export.xlsx` (one row per donation, with `isdetailed`) or
  * `donation-subscribers-export.xlsx` (one row per donor and currency with the total), streamed in
  * keyset batches, cells formula-safe, whatever the Accept header. Any signed-in user.

@@ -36,7 +36,7 @@ export function donationFilterSql(filter: DonationFilter): SQL | undefined {
  * The tables a filter reads besides `donations`: counting the matches joins only those (every donation
  * has exactly one donor, a non-null foreign key, so the joins change no count). Joining a table that is
  * not read costs most of the count's time on a million donations, and keeps PostgreSQL from counting
- * from an index alone (issue 5 Speed).
+ * from an index alone (donation search speed goal).
  */
 export function tablesReadBy(filter: DonationFilter): { subscribers: boolean; paymentMethods: boolean } {
   const paymentMethods = filter.isdebit === 1 || filter.isdebit === 2;

@@ -36,7 +36,7 @@ export function toDonationListItem(row: DonationListRow): DonationListItem {
   };
 }
 
-/** Donations (part 2 §2.4, §7 Donations; issue 5 §1). */
+/** Donations (part 2 §2.4, §7 Donations). */
 export function createDonationsService({
   db,
   clock,

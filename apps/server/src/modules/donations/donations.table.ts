@@ -59,7 +59,10 @@ export const donations = pgTable(
     index('donations_date_idx').on(table.donationDate, table.id),
     index('donations_subscriber_date_idx').on(table.subscriberId, table.donationDate),
     index('donations_receipt_idx').on(table.receiptId),
-    /** Counting a search by amount reads this index only, with the donor to join on (issue 5 Speed). */
+    /**
+     * Counting a search by amount reads this index only, with the donor to join on (donation search
+     * speed goal).
+     */
     index('donations_amount_idx').on(table.amount, table.subscriberId),
   ],
 );

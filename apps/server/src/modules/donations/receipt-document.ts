@@ -43,7 +43,7 @@ function paymentMode(method: string | null) {
  * The pdfmake content of one tax receipt with every mention of Cerfa n° 11580: order number, the
  * beneficiary (name, SIREN/RNA, address, purpose, status), the donor, the amount in figures and in
  * words, the date (single) or the year with each gift (annual), the articles of the tax code, the
- * form, nature and payment mode of the gift, place, date and signatory (issue 5 §3).
+ * form, nature and payment mode of the gift, place, date and signatory (docs/decisions/005).
  * `pageBreak` starts it on a new page (several receipts in one file).
  */
 export function receiptContent(

@@ -7,7 +7,7 @@ import { donations, receiptCounter, receipts } from './donations.table.ts';
 
 export type ReceiptRow = typeof receipts.$inferSelect;
 
-/** All SQL of tax receipts (issue 5 §3). */
+/** All SQL of tax receipts (docs/decisions/005). */
 export function createReceiptsRepository() {
   return {
     /** The next receipt number, inside the caller's transaction: a rollback gives it back (no gaps). */

@@ -17,7 +17,7 @@ const annualParams = z.object({
 });
 const queuedSchema = z.object({ queued: z.number().int() });
 
-/** Tax receipt endpoints (part 2 §7 Donations; issue 5 §3). Any signed-in user. */
+/** Tax receipt endpoints (part 2 §7 Donations; docs/decisions/005). Any signed-in user. */
 export const receiptsRoutes: FastifyPluginAsyncZod<{ receiptsService: ReceiptsService }> = async (
   app,
   { receiptsService: service },

@@ -26,7 +26,7 @@ const safeFileName = (value: string) =>
     .toLowerCase() || 'donor';
 
 /**
- * French tax receipts (issue 5 §3): numbers allocated once, gapless, inside the issuing transaction,
+ * French tax receipts (docs/decisions/005): numbers allocated once, gapless, inside the issuing transaction,
  * kept with the donations they cover, so downloading again gives the same number.
  */
 export function createReceiptsService({

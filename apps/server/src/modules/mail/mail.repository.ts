@@ -24,7 +24,7 @@ export type ClaimedMessage = OutboxMessageRow & { interrupted: boolean };
 /** True when the message's subscriber is deleted (hidden); false for staff emails. */
 const subscriberHidden = sql`exists (select 1 from ${subscribers} where ${subscribers.id} = ${outboxMessages.subscriberId} and ${subscribers.hidden})`;
 
-/** All SQL of the outbox (issue 2 §6). */
+/** All SQL of the outbox (docs/decisions/002). */
 export function createMailRepository() {
   return {
     /** Queues a message; call it with the transaction of the action that causes the message. */

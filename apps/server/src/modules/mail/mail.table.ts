@@ -6,7 +6,7 @@ export type OutboxAttachment = { filename: string; contentType: string; contentB
 
 /**
  * The durable outbox: a message is written in the same transaction as the action that causes it,
- * then the mail worker sends it (DESIGN.md "email"; issue 2 §6).
+ * then the mail worker sends it (docs/decisions/002).
  */
 export const outboxMessages = pgTable(
   'outbox_messages',

@@ -57,7 +57,7 @@ export function createSmtpTransport({ smtpUrl, from }: { smtpUrl: string; from: 
 
 /**
  * Without SMTP: writes each message as an `.eml` file under `dir` (so a person can open it)
- * and logs its subject and recipient. Nothing is silently dropped (DESIGN.md "email").
+ * and logs its subject and recipient. Nothing is silently dropped (docs/spec/design.md §Stack, "email").
  */
 export function createCaptureTransport({
   dir,

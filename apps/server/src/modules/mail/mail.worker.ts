@@ -28,10 +28,10 @@ export function withoutEmailAddresses(text: string): string {
 
 /**
  * The mail worker: claims due outbox messages and hands them to the transport, retrying with
- * back-off and giving up after {@link MAX_MAIL_ATTEMPTS} (issue 2 §6).
+ * back-off and giving up after {@link MAX_MAIL_ATTEMPTS} (docs/decisions/002).
  * `runOnce()` processes what is due now and resolves with how many messages were tried.
  *
- * Delivery is at least once, and as close to exactly once as SMTP allows (issue 8 §6):
+ * Delivery is at least once, and as close to exactly once as SMTP allows (docs/decisions/008):
  * - messages are leased (`claimDue`, its own commit) before any SMTP call, and each is marked sent
  *   right after the server's 250, one at a time, so at any moment at most one message per worker
  *   has been accepted by the SMTP server without being recorded;
@@ -95,7 +95,8 @@ export function createMailWorker({
           delaySeconds: retryDelaySeconds(message.attempts),
           giveUp,
         });
-        // The outbox keeps the whole reason for staff; the log gets it without addresses (issue 8 §4).
+        // The outbox keeps the whole reason for staff; the log gets it without addresses
+        // (docs/security.md §Input, output and headers).
         logger.warn(
           { mailId: message.id, attempts: message.attempts, reason: withoutEmailAddresses(reason) },
           giveUp ? 'mail failed' : 'mail retry',

@@ -122,7 +122,7 @@ describe('products', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const day = calendarDay(ctx.clock.now(), DEFAULT_TIME_ZONE); // the organisation's day (issue 15 §8)
+    const day = calendarDay(ctx.clock.now(), DEFAULT_TIME_ZONE); // the organisation's day (docs/decisions/012)
     expect(response.headers['content-disposition']).toContain(`filename="products-export-${day}.csv"`);
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = response.body

@@ -140,7 +140,10 @@ export function createProductsService({
         throw insufficientStock(now, -input.quantity, 'quantity');
       }),
 
-    /** Soft delete, so past sales keep their lines (DESIGN.md). @throws 404 */
+    /**
+     * Soft delete, so past sales keep their lines (docs/spec/design.md §Contract decisions the spec
+     * leaves open). @throws 404
+     */
     remove: (id: number, actor: AuditActor) =>
       db.transaction(async (tx) => {
         const before = await repository.findById(tx, id, { forUpdate: true });

@@ -3,7 +3,8 @@ import { boolean, check, index, integer, numeric, pgTable, text, timestamp } fro
 
 /**
  * The catalogue (part 1 §3 Product). Prices are `numeric(12,2)` in units. A deleted product is kept
- * (`deletedAt`) so past sale lines that point at it stay whole (DESIGN.md soft deletes).
+ * (`deletedAt`) so past sale lines that point at it stay whole (soft deletes in
+ * docs/spec/design.md §Contract decisions the spec leaves open).
  * `currentStock` never goes below 0 (CHECK) and changes only with a row of {@link stockMovements};
  * `version` is bumped by every edit of the product so a stale edit is refused.
  */

@@ -20,7 +20,7 @@ function toItem(definition: ReferenceListDefinition, row: Row): ReferenceItem {
 }
 
 /**
- * SQL for any reference list, driven by its definition (one generic module serves all six: issue 3 §2).
+ * SQL for any reference list, driven by its definition (one generic module serves all six).
  * Table and column names come from {@link ReferenceListDefinition}, never from input.
  */
 export function createReferenceListsRepository() {

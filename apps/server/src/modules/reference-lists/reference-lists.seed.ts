@@ -9,7 +9,7 @@ countryNames.registerLocale(require('i18n-iso-countries/langs/fr.json'));
 /** The countries staff pick most, first in lists (lower `order`); every other country has 100. */
 const FIRST_COUNTRIES = ['France', 'Suisse', 'Belgique', 'Luxembourg', 'Allemagne', 'Italie'];
 
-/** Reference data of a new database (issue 3 §3), each set applied once, ever, by name. */
+/** Reference data of a new database, each set applied once, ever, by name. */
 const SEEDS: ReadonlyArray<{ name: string; apply: (tx: Executor) => Promise<unknown> }> = [
   {
     name: 'currencies-v1',

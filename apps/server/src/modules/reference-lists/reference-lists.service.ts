@@ -27,8 +27,8 @@ const auditedEntity = (definition: ReferenceListDefinition, item: ReferenceItem)
 });
 
 /**
- * Business rules shared by the six reference lists (part 1 §4, §5, §7; issue 3 §2). Every change is
- * audited as `actor`'s (issue 8 §8).
+ * Business rules shared by the six reference lists (part 1 §4, §5, §7). Every change is
+ * audited as `actor`'s.
  */
 export function createReferenceListsService({
   db,

@@ -46,7 +46,7 @@ export function buyerLines(sale: SaleRow): string[] {
 }
 
 /**
- * The invoice of a sale (issue 6 §4): Facture and its number, date, the organisation and the buyer,
+ * The invoice of a sale (docs/decisions/005): Facture and its number, date, the organisation and the buyer,
  * delivery address and order number when given, each line, sub-total, discount, delivery charge,
  * donation, total in the sale's currency, payment terms with due date, thanks, notes, legal footer.
  */

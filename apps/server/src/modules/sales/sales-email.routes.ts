@@ -8,9 +8,9 @@ import { buyersOfSalesSql } from './sales.repository.ts';
 const orUndefined = <T>(value: T | null | undefined) => (value === null ? undefined : value);
 
 /**
- * `POST /api/sales/email/list` (part 2 §7 Sales): one personalised message, with the unsubscribe link,
- * to each distinct buyer behind the sales matching the filters who has an email address; the same
- * sending code as the subscribers' bulk email. Any signed-in user.
+ * `POST /api/sales/email/list` (part 2 §7 Sales; docs/decisions/006): one personalised message, with the
+ * unsubscribe link, to each distinct buyer behind the sales matching the filters who has an email
+ * address; the same sending code as the subscribers' bulk email. Any signed-in user.
  */
 export const salesEmailRoutes: FastifyPluginAsyncZod<{
   subscriberEmailService: SubscriberEmailService;

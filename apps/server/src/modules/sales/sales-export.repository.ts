@@ -58,7 +58,7 @@ export type ExportedSaleLine = {
  * The columns of a sale as the CSV shows them: the date as `YYYY-MM-DD` (the organisation's day, issue
  * 15 §8), amounts with two
  * decimals and the discount percentage without trailing zeros, all written by PostgreSQL so that the
- * export only copies text (issue 7 §1: CSV within 3× of COPY).
+ * export only copies text (the speed goal: CSV within 3× of COPY).
  */
 const saleColumnsIn = (timeZone: string) =>
   ({
@@ -129,7 +129,7 @@ const cursorOf = (sale: ExportedSale): SaleCursor => ({ addedOn: sale.addedOnCur
 /**
  * Up to `limit` matching sales after `after`, newest first. The cursor is a row comparison, which
  * PostgreSQL reads as a range of the (added_on, id) index: each batch starts where the last ended
- * instead of skipping the rows before it (issue 7 §1: CSV within 3× of COPY). Run as plain SQL: the
+ * instead of skipping the rows before it (the speed goal: CSV within 3× of COPY). Run as plain SQL: the
  * rows are text for the CSV as the driver gives them, and mapping hundreds of thousands of them
  * through Drizzle's result mapping cost a tenth of the export.
  */
@@ -179,7 +179,7 @@ function linesOf(db: Executor, saleIds: number[]): Promise<ExportedSaleLine[]> {
 /** A key of the detailed export's rows: the sale's columns and its line's. */
 export type ExportedSaleLineKey = keyof ExportedSale | keyof ExportedSaleLine;
 
-/** Streams for the sales exports (part 2 §7; issue 6 §5): keyset pages, never the whole table in memory. */
+/** Streams for the sales exports (part 2 §7): keyset pages, never the whole table in memory. */
 /** The exports' SQL; dates and day filters are days of `timeZone` (docs/decisions/012). */
 export function createSalesExportRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {}) {
   const saleColumns = saleColumnsIn(timeZone);
@@ -225,8 +225,8 @@ export function createSalesExportRepository({ timeZone = DEFAULT_TIME_ZONE }: { 
      * The sales export written by PostgreSQL (`COPY … TO STDOUT`, see copyCsvStream): the matching
      * sales newest first, one CSV row each under `columns` (keys of {@link ExportedSale} and their
      * headers, the list csvStream takes), the same bytes as csvStream over {@link streamSales}.
-     * Resolves to undefined on PGlite, where the caller uses streamSales (issue 7 §Goals: CSV within
-     * 3× of COPY; part 2 §7 Sales exports).
+     * Resolves to undefined on PGlite, where the caller uses streamSales (the speed goal:
+     * CSV within 3× of COPY; part 2 §7 Sales exports).
      */
     copySalesCsv: (db: Executor, filter: SaleFilter, columns: ReadonlyArray<CsvColumn<keyof ExportedSale>>) =>
       copyCsvStream(

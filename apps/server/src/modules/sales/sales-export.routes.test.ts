@@ -310,7 +310,7 @@ describe('sales exports', () => {
 
   it('totals items and amounts per product and currency over a period', async () => {
     const { headers } = await seedSales();
-    const today = calendarDay(new Date(), DEFAULT_TIME_ZONE); // the organisation's day (issue 15 §8)
+    const today = calendarDay(new Date(), DEFAULT_TIME_ZONE); // the organisation's day (docs/decisions/012)
     const response = await ctx.app.inject({ url: `/api/sales/salecount?from=${today}&to=${today}`, headers });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain(`sales totals (${today}-${today}).csv`);

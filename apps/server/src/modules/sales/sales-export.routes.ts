@@ -57,7 +57,7 @@ const decimal = (value: string) => Number(value).toFixed(2);
 /**
  * `GET /api/sales/export` (`sales-export.csv`, or `detailed-sales-export.csv` with `isdetailed`) and
  * `GET /api/sales/salecount` (`sales totals (from-to).csv`): streamed, UTF-8 with BOM, formula-safe,
- * whatever the Accept header (part 2 §7; issue 6 §5). Any signed-in user.
+ * whatever the Accept header (part 2 §7). Any signed-in user.
  */
 export const salesExportRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -88,7 +88,7 @@ export const salesExportRoutes: FastifyPluginAsyncZod<{
         lessThan: query.amountMax,
         productid: query.product,
       };
-      // On PostgreSQL, COPY writes the CSV (issue 7 §Goals: CSV within 3× of COPY); on PGlite the
+      // On PostgreSQL, COPY writes the CSV (the speed goal: CSV within 3× of COPY); on PGlite the
       // rows come formatted by the repository (date, amounts) and go to csv-stringify as they are.
       // Both give the same bytes (sales-export.routes.test.ts).
       const lineRows = async function* () {

@@ -54,7 +54,10 @@ export function buyersOfSalesSql(filter: SaleFilter, timeZone: string): SQL {
   })`;
 }
 
-/** All SQL of sales and their stock movements (part 2 §7 Sales; issue 6 §1-2); days are of `timeZone`. */
+/**
+ * All SQL of sales and their stock movements (part 2 §7 Sales; docs/decisions/010); days are of
+ * `timeZone`.
+ */
 export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {}) {
   return {
     /** One page of matching sales, newest first. */

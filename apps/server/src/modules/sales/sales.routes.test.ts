@@ -387,7 +387,7 @@ describe('sales', () => {
     const c = await sell(hans?.id ?? 0, [{ productId: mug.id, quantity: 1, euro: 5, swiss: 6 }], {
       postcode: '1201',
     });
-    const today = calendarDay(new Date(), DEFAULT_TIME_ZONE); // the organisation's day (issue 15 §8)
+    const today = calendarDay(new Date(), DEFAULT_TIME_ZONE); // the organisation's day (docs/decisions/012)
     const cases: Array<[string, Array<{ id: number }>]> = [
       ['', [c, b, a]],
       ['id=-1', [c, b, a]],

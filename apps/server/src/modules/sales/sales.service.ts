@@ -57,7 +57,7 @@ export function checkLinePrice(
   };
 }
 
-/** Sales, their stock movements and sequential references (part 2 §2.5-2.6, §7 Sales; issue 6 §1-2). */
+/** Sales, their stock movements and sequential references (part 2 §2.5-2.6, §7 Sales; docs/decisions/010). */
 export function createSalesService({
   db,
   repository,

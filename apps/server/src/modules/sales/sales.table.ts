@@ -55,7 +55,10 @@ export const sales = pgTable(
   ],
 );
 
-/** Line items copy the product's name and both unit prices at the time of sale (DESIGN.md soft deletes). */
+/**
+ * Line items copy the product's name and both unit prices at the time of sale (soft deletes:
+ * docs/spec/design.md §Contract decisions the spec leaves open).
+ */
 export const saleLines = pgTable(
   'sale_lines',
   {

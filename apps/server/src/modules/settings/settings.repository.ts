@@ -5,7 +5,7 @@ import { organisationSettings } from './settings.table.ts';
 
 const SETTINGS_ID = 1;
 
-/** The single settings row (issue 3 §5). */
+/** The single settings row. */
 export function createSettingsRepository() {
   return {
     /** The settings, creating the empty row on first read. */

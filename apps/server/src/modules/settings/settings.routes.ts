@@ -4,8 +4,9 @@ import { currentUser } from '../../http/access-control.ts';
 import type { SettingsService } from './settings.service.ts';
 
 /**
- * `GET /api/settings` (any signed-in user) and `PUT /api/settings` (Administrator). Issue 3 §5.
- * `bodyLimit` (bytes) is the PUT's, which carries the logo as a data URL (docs/decisions/011).
+ * `GET /api/settings` (any signed-in user) and `PUT /api/settings` (Administrator). Not in the spec
+ * (docs/spec/design.md §Layout: settings). `bodyLimit` (bytes) is the PUT's, which carries the logo as a
+ * data URL (docs/decisions/011).
  */
 export const settingsRoutes: FastifyPluginAsyncZod<{
   settingsService: SettingsService;

@@ -15,7 +15,7 @@ import { createInvalidLogoError } from './settings.errors.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
 /**
- * The settings as used: texts left empty get their French default (issue 4 §8), and `timeZone` is the
+ * The settings as used: texts left empty get their French default, and `timeZone` is the
  * organisation's (`ORG_TIMEZONE`), in which documents date what they print (docs/decisions/012).
  */
 export type EffectiveSettings = Settings & {
@@ -67,8 +67,8 @@ async function cleanLogo(logo: string): Promise<string> {
 const SETTINGS_ENTITY = { type: 'settings', id: 1, label: 'Organisation settings' } as const;
 
 /**
- * The organisation's identity used on documents and emails (issue 3 §5). Saves are audited (issue 8
- * §8); `audit` defaults to a trail on the system clock for callers that only read (benchmarks).
+ * The organisation's identity used on documents and emails. Saves are audited;
+ * `audit` defaults to a trail on the system clock for callers that only read (benchmarks).
  */
 export function createSettingsService({
   db,

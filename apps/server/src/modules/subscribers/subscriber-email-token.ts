@@ -9,7 +9,7 @@ const sign = (key: Buffer, subscriberId: number) =>
   createHmac('sha256', key).update(purpose(subscriberId)).digest('base64url');
 
 /**
- * Tokens of the unsubscribe links (issue 4 §8): HMAC-SHA256 of the subscriber id with the server's
+ * Tokens of the unsubscribe links (docs/decisions/006): HMAC-SHA256 of the subscriber id with the server's
  * signing secrets (`signing_keys`, the ones that sign sign-in tokens), so links keep working after a
  * restart and on every server. The newest key signs; every key verifies.
  */

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { subscriberEmailOptOuts } from './subscriber-email.table.ts';
 import { subscriberHistory, subscribers } from './subscribers.table.ts';
 
-/** SQL of the emails to subscribers (part 2 §7 brochure email and email list; issue 4 §8). */
+/** SQL of the emails to subscribers (part 2 §7 brochure email and email list; docs/decisions/006). */
 export function createSubscriberEmailRepository() {
   return {
     /**

@@ -189,7 +189,7 @@ describe('POST /api/subscribers/email/list', () => {
     expect(await count({ receivingCopies: true, copies: '' })).toBe(3);
     expect(await count({ country: '1', category: 0, pmeth: '', tag: null, status: '1' })).toBe(3);
     expect(await count({ status: 2 })).toBe(0);
-    const today = calendarDay(new Date(), DEFAULT_TIME_ZONE); // the organisation's day (issue 15 §8)
+    const today = calendarDay(new Date(), DEFAULT_TIME_ZONE); // the organisation's day (docs/decisions/012)
     expect(await count({ addedAfter: today, addedBefore: null })).toBe(3);
     expect(await count({ addedBefore: today })).toBe(0);
   });

@@ -11,7 +11,7 @@ import {
 } from './subscriber-email-text.ts';
 
 /**
- * Emails to subscribers (part 2 §7 Subscribers; issue 4 §8): the returned-brochure email and the bulk
+ * Emails to subscribers (part 2 §7 Subscribers; docs/decisions/006): the returned-brochure email and the bulk
  * email (any signed-in user; both answer `202 {queued}` once the messages are in the outbox), and the
  * public unsubscribe link that the bulk emails carry.
  */

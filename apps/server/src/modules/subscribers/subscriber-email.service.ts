@@ -38,9 +38,9 @@ export function emailListFilter(input: SubscriberEmailList): SubscriberFilter {
 export type UnsubscribeOutcome = { status: 'unsubscribed'; organisationName: string } | { status: 'invalid' };
 
 /**
- * Emails to subscribers (part 2 §2.1 Email Subscribers, §2.2 Send Returned Brochure Email, §7; issue 4 §8).
- * Every message goes through the outbox in the transaction that writes its history line; the worker
- * is woken (`onMailQueued`) once they are committed.
+ * Emails to subscribers (part 2 §2.1 Email Subscribers, §2.2 Send Returned Brochure Email, §7;
+ * docs/decisions/006). Every message goes through the outbox in the transaction that writes its history
+ * line; the worker is woken (`onMailQueued`) once they are committed.
  */
 export function createSubscriberEmailService({
   db,

@@ -2,7 +2,7 @@ import { integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { subscribers } from './subscribers.table.ts';
 
 /**
- * Subscribers who unsubscribed through the link of a bulk email (issue 4 §8). They get no bulk email
+ * Subscribers who unsubscribed through the link of a bulk email (docs/decisions/006). They get no bulk email
  * while their "on mailing list" (`onMailChimpList`) stays false; staff ticking it again, at their
  * request, lets them receive it again. The returned-brochure email is not a bulk email.
  */

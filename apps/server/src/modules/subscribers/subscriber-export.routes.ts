@@ -4,7 +4,7 @@ import { sendDownload } from '../../http/send-download.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/xlsx-stream.ts';
 import { SUBSCRIBERS_EXPORT_FILENAME, type SubscriberExportService } from './subscriber-export.service.ts';
 
-/** `GET /api/subscribers/export` (part 2 §7 Subscribers; issue 4 §6). Any signed-in user. */
+/** `GET /api/subscribers/export` (part 2 §7 Subscribers). Any signed-in user. */
 export const subscriberExportRoutes: FastifyPluginAsyncZod<{
   subscriberExportService: SubscriberExportService;
 }> = async (app, { subscriberExportService: service }) => {

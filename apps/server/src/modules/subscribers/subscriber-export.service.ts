@@ -76,7 +76,7 @@ const cursorOf = (row: SubscriberCursor): SubscriberCursor => ({
   id: row.id,
 });
 
-/** Subscriber exports (part 2 §2.1 Export..., §7 `GET /api/subscribers/export`; issue 4 §6). */
+/** Subscriber exports (part 2 §2.1 Export..., §7 `GET /api/subscribers/export`). */
 export function createSubscriberExportService({
   db,
   repository,

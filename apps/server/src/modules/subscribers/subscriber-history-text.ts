@@ -42,7 +42,7 @@ export type ReferenceNames = Map<string, Map<number, string>>;
 /**
  * One plain-words line for what changed between two versions of a subscriber, e.g.
  * `Changed town from 'Lyon' to 'Genève'; country from 'France' to 'Suisse'; tags: added 'VIP'.`
- * Returns undefined when nothing changed (part 2 §2.3; issue 4 §3).
+ * Returns undefined when nothing changed (part 2 §2.3).
  */
 export function describeSubscriberChanges(
   before: Subscriber,

@@ -1,7 +1,7 @@
 import { friendlyFormatIBAN } from 'ibantools';
 import type { CanvasElement, Column, Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 
-/** What the mandate form shows (part 2 §7 `/api/subscribers/{id}/rum`; issue 4 §7). */
+/** What the mandate form shows (part 2 §7 `/api/subscribers/{id}/rum`). */
 export type MandateLetter = {
   creditor: {
     name: string;

@@ -5,7 +5,7 @@ import { sendDownload } from '../../http/send-download.ts';
 import { PDF_CONTENT_TYPE } from '../../lib/pdf/pdf-renderer.ts';
 import type { SubscriberRumService } from './subscriber-rum.service.ts';
 
-/** `GET /api/subscribers/{id}/rum` (part 2 §7 Subscribers; issue 4 §7). Any signed-in user. */
+/** `GET /api/subscribers/{id}/rum` (part 2 §7 Subscribers). Any signed-in user. */
 export const subscriberRumRoutes: FastifyPluginAsyncZod<{
   subscriberRumService: SubscriberRumService;
 }> = async (app, { subscriberRumService: service }) => {

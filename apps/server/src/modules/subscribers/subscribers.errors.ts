@@ -6,7 +6,7 @@ export const createSubscriberNotFoundError = createErrorFactory({
   title: 'Not Found',
 });
 
-/** Someone saved the subscriber after this copy was read (issue 4 §2). */
+/** Someone saved the subscriber after this copy was read. */
 export const createStaleSubscriberError = createErrorFactory({
   code: 'subscribers.stale',
   status: 409,

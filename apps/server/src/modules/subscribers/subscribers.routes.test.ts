@@ -262,7 +262,7 @@ describe('subscriber search', () => {
 
   it('filters on the day added: after includes the day, before excludes it', async () => {
     await seed();
-    // Days are the organisation's (Europe/Paris by default), not UTC days (issue 15 §8).
+    // Days are the organisation's (Europe/Paris by default), not UTC days (docs/decisions/012).
     const today = calendarDay(new Date(), DEFAULT_TIME_ZONE);
     const tomorrow = nextCalendarDay(today);
     expect((await api('GET', `/api/subscribers/?addedafter=${today}`)).json().count).toBe(4);

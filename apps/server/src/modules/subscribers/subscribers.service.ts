@@ -120,7 +120,7 @@ function toColumns(input: SaveSubscriber): Omit<SubscriberColumns, 'addedBy'> {
   };
 }
 
-/** The subscriber register (part 2 §2.1-2.3, §7 Subscribers; issue 4 §1-4). */
+/** The subscriber register (part 2 §2.1-2.3, §7 Subscribers). */
 export function createSubscribersService({
   db,
   repository,

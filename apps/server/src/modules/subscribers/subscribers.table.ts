@@ -80,19 +80,28 @@ export const subscribers = pgTable(
     index('subscribers_search_postcode_idx').on(table.searchPostcode),
     index('subscribers_search_association_idx').on(table.searchAssociation),
     index('subscribers_added_on_idx').on(table.addedOn),
-    /** With the id, a country's subscribers come from the index alone (donation search by country; issue 5 Speed). */
+    /**
+     * With the id, a country's subscribers come from the index alone (donation search by country,
+     * within its speed goal).
+     */
     index('subscribers_country_idx').on(table.countryId, table.id),
     index('subscribers_category_idx').on(table.categoryId),
     index('subscribers_payment_method_idx').on(table.paymentMethodId),
     index('subscribers_subscription_type_idx').on(table.subscriptionTypeId),
     index('subscribers_currency_idx').on(table.currencyId),
-    /** Visible subscribers by id: counting the matches of a tag is then two index-only scans (issue 4 Speed). */
+    /**
+     * Visible subscribers by id: counting the matches of a tag is then two index-only scans (search
+     * speed goal).
+     */
     index('subscribers_visible_id_idx').on(table.id).where(sql`not ${table.hidden}`),
-    /** The dashboard's subscribers per country, every 30 s per screen, from the index alone (issue 7 load). */
+    /**
+     * The dashboard's subscribers per country, every 30 s per screen, from the index alone (mixed-load
+     * benchmark).
+     */
     index('subscribers_mailing_list_country_idx')
       .on(table.countryId)
       .where(sql`not ${table.inactive} and not ${table.hidden}`),
-    /** Search by category, counted over visible subscribers only (issue 7 load). */
+    /** Search by category, counted over visible subscribers only (mixed-load benchmark). */
     index('subscribers_visible_category_idx')
       .on(table.categoryId, table.inactive)
       .where(sql`not ${table.hidden}`),
@@ -102,7 +111,7 @@ export const subscribers = pgTable(
 /**
  * How many subscribers are on the mailing list (not inactive, not deleted) per country, `countryId` 0
  * for none: the dashboard's "active subscribers per country" (part 1 §7 Dashboard) read in a
- * millisecond instead of counting the register on every refresh (issue 7 load). Kept exact by
+ * millisecond instead of counting the register on every refresh (mixed-load benchmark). Kept exact by
  * triggers on `subscribers` (migration 0011), so it changes in the same transaction as the subscriber.
  */
 export const subscriberCountryCounts = pgTable('subscriber_country_counts', {
@@ -123,12 +132,15 @@ export const subscriberTags = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.subscriberId, table.tagId] }),
-    /** A tag's subscribers in id order, without reading the table (search by tag; issue 4 Speed). */
+    /** A tag's subscribers in id order, without reading the table (search by tag, within its speed goal). */
     index('subscriber_tags_tag_idx').on(table.tagId, table.subscriberId),
   ],
 );
 
-/** Every action on a subscriber, in plain words (part 2 §2.3; DESIGN.md "History"). */
+/**
+ * Every action on a subscriber, in plain words (part 2 §2.3; "History" in
+ * docs/spec/design.md §Contract decisions the spec leaves open).
+ */
 export const subscriberHistory = pgTable(
   'subscriber_history',
   {

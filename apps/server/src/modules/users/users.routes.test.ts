@@ -402,7 +402,7 @@ describe('PATCH /api/users/password/{id}', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('asks people changing their own password for the current one: 400 naming currentPassword, nothing changed (issue 15 §2)', async () => {
+  it('asks people changing their own password for the current one: 400 naming currentPassword, nothing changed', async () => {
     const { id, tokens } = await createSignedInUser(ctx);
     for (const currentPassword of [undefined, 'not-my-password']) {
       const refused = await ctx.app.inject({
@@ -426,7 +426,7 @@ describe('PATCH /api/users/password/{id}', () => {
   });
 });
 
-describe('guessing the current password from a signed-in session (issue 15 §2-3)', () => {
+describe('guessing the current password from a signed-in session', () => {
   it('counts each wrong current password as a failed sign-in and locks the guessing after 5', async () => {
     const { id, tokens } = await createSignedInUser(ctx);
     const change = (currentPassword: string) =>
@@ -461,7 +461,7 @@ describe('guessing the current password from a signed-in session (issue 15 §2-3
   });
 });
 
-describe('old emailed links and sessions after an account changes (issue 15 §2)', () => {
+describe('old emailed links and sessions after an account changes', () => {
   /** Asks for a reset link for user@example.org and returns its token, unused. */
   async function resetLinkToken() {
     const asked = await ctx.app.inject({

@@ -46,7 +46,7 @@ const isUniqueViolation = (error: unknown) => postgresErrorCode(error) === UNIQU
 const auditedUser = (row: UserRow) => ({ fullName: row.fullName, email: row.email, role: row.role });
 const auditedEntity = (row: UserRow) => ({ type: 'user' as const, id: row.id, label: row.fullName });
 
-/** Staff accounts (part 1 §2 Users, §7 Users; issue 2 §5). */
+/** Staff accounts (part 1 §2 Users, §7 Users). */
 export function createUsersService({
   db,
   clock,
@@ -196,7 +196,7 @@ export function createUsersService({
      * Audited as `password_changed` without values.
      * @throws 404; 400 `users.wrong_current_password` naming `currentPassword` when it is missing or
      * wrong on one's own account (counted as a failed sign-in: 429 once locked, as sign-in is); 400 `validation.password_rejected` naming `newPassword` for a
-     * common password or one made of the account's email address (issue 8 §3).
+     * common password or one made of the account's email address (docs/security.md §Accounts and sign-in).
      */
     changePassword: async ({
       id,
