@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeEach } from 'vitest';
+import { afterAll, beforeEach, inject } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, fromPglite, openDatabase, queryRows } from '../src/db/client.ts';
@@ -30,11 +31,15 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
-/** Opens the test database: PostgreSQL at `TEST_DATABASE_URL` when set, else an in-memory PGlite. */
+/**
+ * Opens the test database: PostgreSQL at `TEST_DATABASE_URL` when set, else an in-memory PGlite loaded
+ * from the migrated template of `test/global-setup.ts`.
+ */
 async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) return openDatabase({ databaseUrl: url });
-  const client = new PGlite();
+  const template = inject('pgliteTemplate');
+  const client = template ? new PGlite({ loadDataDir: new Blob([await readFile(template)]) }) : new PGlite();
   await client.waitReady;
   return fromPglite(client);
 }

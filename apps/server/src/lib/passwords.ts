@@ -1,14 +1,26 @@
 import { hash, verify } from '@node-rs/argon2';
 
+type HashOptions = { memoryCost: number; timeCost: number; parallelism: number };
+
 // argon2id (the library's default algorithm) with OWASP's minimum: 19 MiB, 2 passes.
-const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const PRODUCTION_OPTIONS: HashOptions = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+let options: HashOptions = PRODUCTION_OPTIONS;
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * For the test suites only (their setup file calls it): hashes made afterwards use the cheapest
+ * argon2id parameters, so that creating and signing in thousands of test accounts takes no time.
+ * Verification reads the parameters from each hash, so the application code is the same.
+ */
+export function useCheapPasswordHashingForTests(): void {
+  options = { memoryCost: 64, timeCost: 1, parallelism: 1 };
+  dummyHash = undefined;
+}
 
 /** Hashes a password with argon2id; the result embeds salt and parameters. */
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return hash(password, options);
 }
-
-let dummyHash: Promise<string> | undefined;
 
 /**
  * Checks a password against a stored hash. With no hash (unknown account, or no password set yet)

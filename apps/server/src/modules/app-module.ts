@@ -11,7 +11,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { JobsRepository } from './jobs/jobs.repository.ts';
-import type { JobHandler } from './jobs/jobs.runner.ts';
+import type { JobHandler, RepeatOptions } from './jobs/jobs.runner.ts';
 import type { QueuedCancelHooks } from './jobs/jobs.service.ts';
 
 /**
@@ -45,7 +45,7 @@ export type AppInstance = FastifyInstance<
 export type ModuleJob = {
   kind: JobKind;
   handler: JobHandler;
-  repeat?: { title: string; everyMs: number; leaseSeconds: number };
+  repeat?: RepeatOptions;
 };
 
 /**

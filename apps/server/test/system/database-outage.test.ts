@@ -289,7 +289,7 @@ describe('the database connection cut for a few seconds', () => {
         message: () => `mail worker did not resume:\n${server.output().slice(-3000)}`,
       },
     );
-    expect(server.output()).toContain('mail worker could not reach the database');
+    expect(server.output()).toContain('background jobs could not reach the database');
 
     // Throughout: answers were 2xx or 503, in time; the process never went down.
     const statuses = new Set(background.map((outcome) => outcome.status));

@@ -138,6 +138,10 @@ export const routes: RouteObject[] = [
                 path: paths.audit.path,
                 lazy: async () => ({ Component: (await import('./routes/audit.tsx')).AuditRoute }),
               },
+              {
+                path: paths.jobs.path,
+                lazy: async () => ({ Component: (await import('./routes/jobs.tsx')).JobsRoute }),
+              },
             ],
           },
         ],

@@ -61,4 +61,6 @@ export const paths = {
   annualReceipts: { path: '/annual-receipts', href: () => '/annual-receipts' },
   /** The audit trail of changes (issue 8 §8, not in the spec), Administrators only. */
   audit: { path: '/audit', href: () => '/audit' },
+  /** The background jobs (docs/decisions/013, not in the spec), Administrators only. */
+  jobs: { path: '/jobs', href: () => '/jobs' },
 } as const;

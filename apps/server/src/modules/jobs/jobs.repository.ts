@@ -51,19 +51,20 @@ export function createJobsRepository() {
     },
 
     /**
-     * Makes sure the repeating job of `kind` exists (one per database, whatever the number of
-     * processes) and takes the given period and lease, so a changed setting applies at the next start.
+     * Makes sure the repeating job `singletonKey` of `kind` exists (once per database, whatever the
+     * number of processes) and takes the given period and lease, so a changed setting applies at the
+     * next start.
      */
     ensureRepeating: async (
       db: Executor,
-      job: { kind: JobKind; title: string; everyMs: number; leaseSeconds: number },
+      job: { kind: JobKind; singletonKey: string; title: string; everyMs: number; leaseSeconds: number },
     ): Promise<void> => {
       await db
         .insert(jobs)
         .values({
           kind: job.kind,
           title: job.title,
-          singletonKey: job.kind,
+          singletonKey: job.singletonKey,
           repeatEveryMs: job.everyMs,
           leaseSeconds: job.leaseSeconds,
           maxAttempts: 1_000_000,
@@ -77,16 +78,26 @@ export function createJobsRepository() {
 
     /**
      * Claims one due job of the given kinds for `workerId`: a queued job whose time has come, or a
-     * running one whose lease ran out (its process stopped). Counts the attempt and starts the lease,
+     * running one whose lease ran out (its process stopped) or that this worker holds without running
+     * it (not in `runningIds`: its end could not be recorded). Counts the attempt and starts the lease,
      * in one statement that commits at once; `SKIP LOCKED` gives two processes two different jobs.
      * A job whose lease ran out on its last attempt is `failed` instead (a job that kills its process
      * is not tried for ever). Resolves with the claimed row, or undefined when nothing is due.
      */
     claimDue: async (
       db: Executor,
-      { kinds, workerId }: { kinds: readonly JobKind[]; workerId: string },
+      {
+        kinds,
+        workerId,
+        runningIds = [],
+      }: { kinds: readonly JobKind[]; workerId: string; runningIds?: number[] },
     ): Promise<JobRow | undefined> => {
       if (kinds.length === 0) return undefined;
+      // A job this worker holds but no longer runs (its end could not be recorded: database outage).
+      const abandoned =
+        runningIds.length > 0
+          ? sql`(${jobs.lockedBy} = ${workerId} and not ${inArray(jobs.id, runningIds)})`
+          : sql`${jobs.lockedBy} = ${workerId}`;
       for (;;) {
         const [row] = await db
           .update(jobs)
@@ -104,7 +115,7 @@ export function createJobsRepository() {
               select ${jobs.id} from ${jobs}
                where ${inArray(jobs.kind, [...kinds])}
                  and ((${jobs.state} = 'queued' and ${jobs.runAfter} <= now())
-                   or (${jobs.state} = 'running' and ${jobs.lockedUntil} < now()))
+                   or (${jobs.state} = 'running' and (${jobs.lockedUntil} < now() or ${abandoned})))
                order by ${jobs.runAfter}, ${jobs.id}
                limit 1
                for update skip locked)`,
@@ -182,9 +193,11 @@ export function createJobsRepository() {
           .where(mine);
       } else {
         const retry = sql`(${jobs.repeatEveryMs} is not null or ${jobs.attempts} < ${jobs.maxAttempts})`;
-        // 10 s, 20 s, 40 s ... capped at 1 h; a repeating job waits at least its period.
-        const delay = sql`greatest(coalesce(${jobs.repeatEveryMs}, 0) / 1000.0,
-          least(3600, 10 * power(2, greatest(0, ${jobs.attempts} - 1))))`;
+        // 10 s, 20 s, 40 s ... capped at 1 h; a repeating job just waits its period (its units of work,
+        // such as outbox messages, have their own back-off).
+        const delay = sql`case when ${jobs.repeatEveryMs} is null
+          then least(3600, 10 * power(2, greatest(0, ${jobs.attempts} - 1)))
+          else ${jobs.repeatEveryMs} / 1000.0 end`;
         await db
           .update(jobs)
           .set({
@@ -231,7 +244,11 @@ export function createJobsRepository() {
 
     /** The repeating jobs, then the 50 newest others. */
     list: async (db: Executor): Promise<JobRow[]> => {
-      const repeating = await db.select().from(jobs).where(isNotNull(jobs.repeatEveryMs)).orderBy(jobs.kind);
+      const repeating = await db
+        .select()
+        .from(jobs)
+        .where(isNotNull(jobs.repeatEveryMs))
+        .orderBy(jobs.kind, jobs.singletonKey);
       const others = await db
         .select()
         .from(jobs)

@@ -26,10 +26,21 @@ export type JobContext = {
  */
 export type JobHandler = (context: JobContext) => Promise<void | 'stopped'>;
 
-type Registration = {
-  handler: JobHandler;
-  repeat?: { title: string; everyMs: number; leaseSeconds: number };
+/**
+ * A job the server schedules itself: `instances` jobs of the kind (default 1) always exist, each run
+ * every `everyMs` after the end of its previous pass. A process runs at most one of them at a time,
+ * so that with several instances several processes share the work.
+ */
+export type RepeatOptions = {
+  title: string;
+  everyMs: number;
+  leaseSeconds: number;
+  instances?: number;
+  /** A cheap read that says whether a pass has anything to do; without work the job is not claimed. */
+  hasWork?: () => Promise<boolean>;
 };
+
+type Registration = { handler: JobHandler; repeat?: RepeatOptions };
 
 type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 
@@ -66,6 +77,23 @@ export function createJobRunner({
 }) {
   const registrations = new Map<JobKind, Registration>();
   const active = new Set<Promise<void>>();
+  const runningIds = new Set<number>();
+  const runningKinds = new Map<number, JobKind>();
+
+  /**
+   * The kinds this process may claim now: not a repeating kind it is already running, nor one whose
+   * `hasWork()` says there is nothing to do (an idle repeating job writes nothing).
+   */
+  async function claimableKinds(): Promise<JobKind[]> {
+    const busy = new Set(runningKinds.values());
+    const kinds: JobKind[] = [];
+    for (const [kind, { repeat }] of registrations) {
+      if (repeat && busy.has(kind)) continue;
+      if (repeat?.hasWork && !(await repeat.hasWork())) continue;
+      kinds.push(kind);
+    }
+    return kinds;
+  }
   let started = false;
   let stopping = false;
   let repeatingEnsured = false;
@@ -73,7 +101,17 @@ export function createJobRunner({
   async function ensureRepeating() {
     if (repeatingEnsured) return;
     for (const [kind, { repeat }] of registrations) {
-      if (repeat) await repository.ensureRepeating(db, { kind, ...repeat });
+      if (!repeat) continue;
+      const instances = repeat.instances ?? 1;
+      for (let instance = 1; instance <= instances; instance += 1) {
+        await repository.ensureRepeating(db, {
+          kind,
+          singletonKey: instances === 1 ? kind : `${kind}:${instance}`,
+          title: instances === 1 ? repeat.title : `${repeat.title} (${instance} of ${instances})`,
+          everyMs: repeat.everyMs,
+          leaseSeconds: repeat.leaseSeconds,
+        });
+      }
     }
     repeatingEnsured = true;
   }
@@ -132,15 +170,23 @@ export function createJobRunner({
     await ensureRepeating();
     let started = 0;
     while (active.size < concurrency && !shouldStop() && !stopping) {
-      const job = await repository.claimDue(db, { kinds: [...registrations.keys()], workerId });
+      const job = await repository.claimDue(db, {
+        kinds: await claimableKinds(),
+        workerId,
+        runningIds: [...runningIds],
+      });
       if (!job) break;
       started += 1;
+      runningIds.add(job.id);
+      runningKinds.set(job.id, job.kind);
       const run: Promise<void> = execute(job)
         .catch((error: unknown) =>
           logger.warn({ jobId: job.id, reason: reasonOf(error) }, 'job not recorded'),
         )
         .finally(() => {
           active.delete(run);
+          runningIds.delete(job.id);
+          runningKinds.delete(job.id);
           poller.nudge();
         });
       active.add(run);
@@ -198,7 +244,7 @@ export function createJobRunner({
       await ensureRepeating();
       const ran: number[] = [];
       for (;;) {
-        const job = await repository.claimDue(db, { kinds: [...registrations.keys()], workerId });
+        const job = await repository.claimDue(db, { kinds: await claimableKinds(), workerId });
         if (!job) return ran;
         if (ran.includes(job.id)) {
           await repository.finish(db, { id: job.id, workerId, outcome: 'released' });

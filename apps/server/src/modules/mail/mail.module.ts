@@ -4,8 +4,14 @@ import type { MailTransport } from './mail.transport.ts';
 import { createMailWorker } from './mail.worker.ts';
 
 /**
+ * How many `mail.outbox` jobs exist: up to this many server processes send at once, each draining
+ * the outbox (messages are leased one by one, so they never send the same one).
+ */
+export const MAIL_SENDERS = 2;
+
+/**
  * The outbox's sending side (docs/decisions/002): with a transport, the repeating `mail.outbox` job
- * sends what is due every `MAIL_POLL_INTERVAL_MS`, and at once when mail is queued.
+ * sends what is due every `MAIL_POLL_INTERVAL_MS`, and at once when mail is queued; {@link MAIL_SENDERS} of them let two processes share a bulk email.
  */
 export function createMailModule(
   { db, config }: ModuleContext,
@@ -38,6 +44,8 @@ export function createMailModule(
               title: 'Mail outbox',
               everyMs: config.mailPollIntervalMs,
               leaseSeconds: config.mailLeaseSeconds,
+              instances: MAIL_SENDERS,
+              hasWork: () => needs.mailRepository.hasDue(db),
             },
           },
         ]

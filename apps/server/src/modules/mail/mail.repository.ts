@@ -24,6 +24,11 @@ export type ClaimedMessage = OutboxMessageRow & { interrupted: boolean };
 /** True when the message's subscriber is deleted (hidden); false for staff emails. */
 const subscriberHidden = sql`exists (select 1 from ${subscribers} where ${subscribers.id} = ${outboxMessages.subscriberId} and ${subscribers.hidden})`;
 
+/** A message whose time has come and that no live worker holds. */
+const isDue = sql`${outboxMessages.status} = 'pending'
+  and ${outboxMessages.nextAttemptAt} <= now()
+  and (${outboxMessages.lockedUntil} is null or ${outboxMessages.lockedUntil} < now())`;
+
 /** All SQL of the outbox (docs/decisions/002). */
 export function createMailRepository() {
   return {
@@ -70,11 +75,7 @@ export function createMailRepository() {
             deleted: sql<boolean>`${subscriberHidden}`.as('subscriber_deleted'),
           })
           .from(outboxMessages)
-          .where(
-            sql`${outboxMessages.status} = 'pending'
-                and ${outboxMessages.nextAttemptAt} <= now()
-                and (${outboxMessages.lockedUntil} is null or ${outboxMessages.lockedUntil} < now())`,
-          )
+          .where(isDue)
           // The oldest due first, along the pending index: `order by id` would walk past every
           // message already sent, on each claim (quadratic over a bulk email).
           .orderBy(outboxMessages.nextAttemptAt)
@@ -167,15 +168,14 @@ export function createMailRepository() {
 
     /** How many messages are due now (pending, their time come, not leased). */
     countDue: async (db: Executor): Promise<number> => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(outboxMessages)
-        .where(
-          sql`${outboxMessages.status} = 'pending'
-              and ${outboxMessages.nextAttemptAt} <= now()
-              and (${outboxMessages.lockedUntil} is null or ${outboxMessages.lockedUntil} < now())`,
-        );
+      const [row] = await db.select({ n: count() }).from(outboxMessages).where(isDue);
       return Number(row?.n ?? 0);
+    },
+
+    /** Whether any message is due now (an index probe, for the idle outbox job). */
+    hasDue: async (db: Executor): Promise<boolean> => {
+      const rows = await db.select({ id: outboxMessages.id }).from(outboxMessages).where(isDue).limit(1);
+      return rows.length > 0;
     },
 
     listMessages: (db: Executor) => db.select().from(outboxMessages).orderBy(outboxMessages.id),

@@ -7,6 +7,7 @@ import {
   auditItem,
   changePasswordItem,
   homeItem,
+  jobsItem,
   mainItems,
   type NavItem,
   settingsItem,
@@ -48,6 +49,7 @@ export function MobileNav({ user, onNavigate, onLogout }: MobileNavProps) {
       {isAdministrator ? link(annualReceiptsItem) : null}
       {isAdministrator ? link(settingsItem) : null}
       {isAdministrator ? link(auditItem) : null}
+      {isAdministrator ? link(jobsItem) : null}
       <Divider my="sm" />
       {mainItems.map(link)}
       <Divider my="sm" />

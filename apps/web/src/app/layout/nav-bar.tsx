@@ -9,6 +9,7 @@ import {
   auditItem,
   changePasswordItem,
   homeItem,
+  jobsItem,
   mainItems,
   type NavItem,
   settingsItem,
@@ -55,7 +56,8 @@ export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarP
     isActive(pathname, usersItem.href) ||
     isActive(pathname, settingsItem.href) ||
     isActive(pathname, annualReceiptsItem.href) ||
-    isActive(pathname, auditItem.href);
+    isActive(pathname, auditItem.href) ||
+    isActive(pathname, jobsItem.href);
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -109,6 +111,9 @@ export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarP
                   </Menu.Item>
                   <Menu.Item component={Link} to={auditItem.href}>
                     {auditItem.label}
+                  </Menu.Item>
+                  <Menu.Item component={Link} to={jobsItem.href}>
+                    {jobsItem.label}
                   </Menu.Item>
                 </>
               ) : null}

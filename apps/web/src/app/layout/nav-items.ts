@@ -29,6 +29,9 @@ export const settingsItem: NavItem = { label: 'Settings', href: paths.settings.h
 /** The audit trail (issue 8 §8), Administrators only, last in the Admin dropdown. */
 export const auditItem: NavItem = { label: 'Audit', href: paths.audit.href() };
 
+/** The background jobs (docs/decisions/013), Administrators only, after Audit in the Admin dropdown. */
+export const jobsItem: NavItem = { label: 'Jobs', href: paths.jobs.href() };
+
 /** Part 1 §2 Navigation bar: the items right of the Admin dropdown. */
 export const mainItems: readonly NavItem[] = [
   { label: 'Subscribers', href: paths.subscribers.href() },

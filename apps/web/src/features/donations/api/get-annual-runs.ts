@@ -40,6 +40,7 @@ export function useAnnualRun(id: number | null) {
     queryFn: ({ signal }) => getAnnualRun(id ?? 0, signal),
     enabled: id !== null,
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.status === 'done' ? false : ANNUAL_RUN_POLL_MS),
+    refetchInterval: (query) =>
+      query.state.data?.status === 'running' || !query.state.data ? ANNUAL_RUN_POLL_MS : false,
   });
 }

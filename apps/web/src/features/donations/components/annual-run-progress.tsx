@@ -11,15 +11,18 @@ export function runPercent(run: AnnualRunProgress): number {
   return Math.round(((run.total - run.pending) / run.total) * 100);
 }
 
-/** "Running" or "Done" as a badge. */
+const RUN_STATUS_BADGES = {
+  running: { label: 'Running', color: 'blue' },
+  done: { label: 'Done', color: 'green' },
+  cancelled: { label: 'Cancelled', color: 'orange' },
+} as const;
+
+/** "Running", "Done" or "Cancelled" (from the Jobs screen) as a badge. */
 export function RunStatusBadge({ run }: { run: AnnualRunProgress }) {
-  return run.status === 'done' ? (
-    <Badge color="green" variant="light">
-      Done
-    </Badge>
-  ) : (
-    <Badge color="blue" variant="light">
-      Running
+  const badge = RUN_STATUS_BADGES[run.status];
+  return (
+    <Badge color={badge.color} variant="light">
+      {badge.label}
     </Badge>
   );
 }

@@ -1,0 +1,85 @@
+/**
+ * The Jobs screen (docs/decisions/013): an Administrator sees the mail outbox and an annual receipt
+ * run with its progress, and cancels the run part-way; the run then shows as cancelled.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { createDonationThroughApi } from '../fixtures/donations.ts';
+import { ADMIN } from '../fixtures/env.ts';
+import { bearer, expectOk } from '../fixtures/http.ts';
+import { seedSubscriberThroughApi } from '../fixtures/subscribers.ts';
+import { expect, test } from '../fixtures/test.ts';
+import { expectSuccessToast, openFromAdminMenu, screenshot, signInThroughUi } from '../fixtures/ui.ts';
+
+/** A year no other spec gives to: its annual run has only this spec's donors. */
+const YEAR = 2019;
+/** Enough donors with an email that the run lasts several seconds (each gets a PDF and an email). */
+const DONORS = 300;
+
+test('an Administrator watches an annual run on the Jobs screen and cancels it part-way', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  test.setTimeout(180_000);
+  const family = `Jobs${Date.now()}`;
+  for (let first = 0; first < DONORS; first += 20) {
+    await Promise.all(
+      Array.from({ length: Math.min(20, DONORS - first) }, async (_, offset) => {
+        const index = first + offset;
+        const donor = await seedSubscriberThroughApi(request, adminToken, {
+          firstName: 'Donateur',
+          lastName: `${family} ${index}`,
+          currencyId: 1,
+          email: `${family.toLowerCase()}.${index}@example.org`,
+        });
+        await createDonationThroughApi(request, adminToken, {
+          subid: donor.id,
+          amount: 10,
+          donationDate: `${YEAR}-06-01`,
+        });
+      }),
+    );
+  }
+
+  await signInThroughUi(page, ADMIN.email, ADMIN.password);
+  const started = await request.post('/api/donations/annual-runs', {
+    data: { year: YEAR },
+    headers: bearer(adminToken),
+  });
+  await expectOk(started, 'POST /api/donations/annual-runs');
+  await openFromAdminMenu(page, 'Jobs');
+
+  const outbox = page.getByRole('row').filter({ hasText: 'Mail outbox (1 of 2)' });
+  await expect(outbox).toBeVisible();
+  await expect(outbox.getByRole('button')).toHaveCount(0);
+
+  const run = page.getByRole('row').filter({ hasText: `Annual receipts ${YEAR}` });
+  await expect(run.getByText('Running')).toBeVisible();
+  await expect(run.getByRole('progressbar')).toBeVisible();
+  await expect(run).toContainText(`/ ${DONORS}`);
+  await screenshot(page, 'jobs-running');
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations).toEqual([]);
+
+  await run.getByRole('button', { name: `Cancel Annual receipts ${YEAR}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this job?' });
+  await dialog.getByRole('button', { name: 'Cancel job' }).click();
+  await expectSuccessToast(page, `Job 'Annual receipts ${YEAR}' was cancelled.`);
+  await expect(run.getByText('Cancelled')).toBeVisible({ timeout: 15_000 });
+  await screenshot(page, 'jobs-cancelled');
+
+  // The run stopped part-way: some donors were done, the others stay undone.
+  const runs = await request.get('/api/donations/annual-runs', { headers: bearer(adminToken) });
+  const ofYear = ((await runs.json()) as Array<{ year: number; status: string; pending: number }>).find(
+    (row) => row.year === YEAR,
+  );
+  expect(ofYear?.status).toBe('cancelled');
+  expect(ofYear?.pending).toBeGreaterThan(0);
+  expect(ofYear?.pending).toBeLessThan(DONORS);
+
+  // At 375 px the table scrolls sideways inside the page, which itself does not.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(overflow).toBeLessThanOrEqual(375);
+  await screenshot(page, 'jobs-375');
+});
