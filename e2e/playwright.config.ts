@@ -50,7 +50,8 @@ export default defineConfig({
     // server and the run waits for its graceful shutdown. A fresh data directory on every run (screenshots
     // are overwritten by name, not wiped, so runs side by side keep theirs); the caller's DATABASE_URL and
     // SMTP_URL are ignored so the tests always run on PGlite and read the captured mail.
-    command: `rm -rf '${DATA_DIR}' && exec env -u DATABASE_URL -u SMTP_URL node --import tsx src/main.ts`,
+    // The compiled server, as production runs it (`npm test` builds it in the step before).
+    command: `rm -rf '${DATA_DIR}' && exec env -u DATABASE_URL -u SMTP_URL node --conditions=compiled dist/main.js`,
     cwd: '../apps/server',
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,

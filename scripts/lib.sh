@@ -43,7 +43,7 @@ die() {
   exit 1
 }
 
-# require_node: Node.js 20.19 or newer and npm must be on PATH.
+# require_node: Node.js 20.19 or newer (22.12+, 24 LTS) and npm must be on PATH.
 require_node() {
   command -v node >/dev/null 2>&1 || die "Node.js is not installed. Install Node.js 20.19 or newer (it comes with npm)."
   command -v npm >/dev/null 2>&1 || die "npm is not installed. Install Node.js 20.19 or newer (it comes with npm)."
@@ -52,8 +52,8 @@ require_node() {
   major="${version%%.*}"
   minor="${version#*.}"
   minor="${minor%%.*}"
-  if ((major < 20 || (major == 20 && minor < 19))); then
-    die "Node.js $version is too old: this project needs Node.js 20.19 or newer."
+  if ((major < 20 || (major == 20 && minor < 19) || major == 21 || (major == 22 && minor < 12) || major == 23)); then
+    die "Node.js $version is not supported: this project needs Node.js 20.19+, 22.12+ or 24 LTS and newer."
   fi
 }
 
@@ -70,10 +70,8 @@ ensure_deps() {
   require_node
   if deps_stale; then
     banner "Installing dependencies"
-    # `npm install`, not `npm ci`: it installs the versions package-lock.json pins just the same, but
-    # tolerates optional per-platform packages (Biome's macOS and Windows binaries) that the registry
-    # this machine reaches does not serve, which `npm ci` rejects as a lock file out of sync.
-    (cd "$REPO_ROOT" && npm install --no-audit --no-fund)
+    # Exactly the versions of package-lock.json, from a clean node_modules.
+    (cd "$REPO_ROOT" && npm ci --no-audit --no-fund)
   else
     info "Dependencies are up to date (node_modules is newer than package-lock.json)."
   fi
@@ -82,6 +80,45 @@ ensure_deps() {
 # build_web: build the React client into apps/web/dist (the server serves it at /).
 build_web() {
   (cd "$REPO_ROOT" && npm run build -w apps/web)
+}
+
+# sources_changed STAMP PATH...: true when STAMP is missing or a file under a PATH is newer than it.
+sources_changed() {
+  local stamp=$1
+  shift
+  [[ -f "$stamp" ]] || return 0
+  [[ -n "$(cd "$REPO_ROOT" && find "$@" -newer "$stamp" -type f -print -quit 2>/dev/null)" ]]
+}
+
+# build_if_changed NAME STAMP COMMAND PATH...: runs COMMAND when a file under a PATH changed since the
+# last successful build (STAMP). The stamp is taken before the build, so an edit made during it counts.
+build_if_changed() {
+  local name=$1 stamp=$2 command=$3
+  shift 3
+  if ! sources_changed "$stamp" "$@"; then
+    info "$name is up to date."
+    return 0
+  fi
+  banner "Building $name"
+  mkdir -p "$(dirname "$stamp")"
+  touch "$stamp.next"
+  (cd "$REPO_ROOT" && bash -c "$command")
+  mv "$stamp.next" "$stamp"
+}
+
+# build_changed: compiles what changed since the last build: the web client (apps/web/dist) and the
+# server with the contract (JavaScript in apps/server/dist and packages/contract/dist). Two starts at
+# once take turns (a lock), so one never reads a half-written build of the other.
+build_changed() {
+  exec 9>"$REPO_ROOT/.build.lock"
+  flock 9
+  build_if_changed "the web client" "$REPO_ROOT/apps/web/dist/.built" "npm run build -w apps/web" \
+    apps/web/src apps/web/public apps/web/index.html apps/web/vite.config.ts apps/web/scripts \
+    packages/contract/src package-lock.json
+  build_if_changed "the server" "$REPO_ROOT/apps/server/dist/.built" "npm run build -w apps/server" \
+    apps/server/src apps/server/tsconfig.json apps/server/tsconfig.build.json \
+    packages/contract/src packages/contract/package.json tsconfig.base.json package-lock.json
+  flock -u 9
 }
 
 # ensure_chromium: make sure a Chromium for the end-to-end tests exists and export CHROMIUM_PATH.

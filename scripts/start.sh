@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm start`: install dependencies when needed, build the web client, then run the server in the
-# foreground. The server prints its address and, on first start, the administrator's sign-in.
+# `npm start`: install dependencies when needed, build what changed since the last build (client,
+# contract and server, to JavaScript), then run the compiled server in the foreground. The server
+# prints its address and, on first start, the administrator's sign-in.
 #
 # Environment: every variable of the server (PORT, HOST, DATA_DIR, DATABASE_URL, PUBLIC_URL, SMTP_URL,
 # MAIL_FROM, ADMIN_EMAIL, ADMIN_PASSWORD, TOKEN_TTL_SECONDS) passes through. The server resolves a
@@ -16,11 +17,11 @@ cd "$REPO_ROOT"
 
 ensure_deps
 
-banner "Building the web client (apps/web/dist)"
-build_web
+build_changed
 
 banner "Starting the server (Ctrl+C to stop)"
 # What `npm start -w apps/server` runs, without npm in between: npm does not pass SIGTERM on to the
-# server, and the server's graceful shutdown needs it.
+# server, and the server's graceful shutdown needs it. Compiled JavaScript; the contract's `compiled`
+# export condition points its imports at packages/contract/dist.
 cd "$REPO_ROOT/apps/server"
-exec node --import tsx src/main.ts
+exec node --conditions=compiled dist/main.js

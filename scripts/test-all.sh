@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: install what the tests need (npm dependencies, Debian's chromium), then run every check
 # in order, stopping at the first failure: lint, typecheck, contract tests, server tests, web tests, web build,
-# end-to-end tests in Chromium.
+# server build (JavaScript), end-to-end tests in Chromium against the compiled server.
 #
 # CHROMIUM_PATH may point at a Chromium other than /usr/bin/chromium.
 # TEST_DATABASE_URL, when set, runs the server tests on that PostgreSQL database instead of PGlite.
@@ -23,6 +23,7 @@ steps=(
   "Server tests|npm run test:server"
   "Web tests|npm run test:web"
   "Web build|npm run build -w apps/web"
+  "Server build|npm run build -w apps/server"
   "End-to-end tests|npm run test:e2e"
 )
 total=${#steps[@]}

@@ -1,13 +1,24 @@
-import type { ReferenceListKey } from '@back-office/contract/reference-lists';
+import { REFERENCE_LIST_KEYS, type ReferenceListKey } from '@back-office/contract/reference-lists';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { subscribers, subscriberTags } from '../subscribers/subscribers.table.ts';
+import {
+  categories,
+  countries,
+  currencies,
+  paymentMethods,
+  subscriptionTypes,
+  tags,
+} from './reference-lists.table.ts';
 
-/** A table and column that point at a reference item, counted before a delete. */
-export type ReferenceUsage = { table: string; column: string; noun: string; distinctColumn?: string };
+/** A column that points at a reference item, counted before a delete, and the noun of its records. */
+export type ReferenceUsage = { column: AnyPgColumn; noun: string };
 
 /** How one reference list is stored and worded (part 1 §2, §7 Reference data). */
 export type ReferenceListDefinition = {
   key: ReferenceListKey;
-  path: `/api/${string}`;
-  table: string;
+  /** `/api/<key>`, the list's route (part 1 §7 Reference data). */
+  path: `/api/${ReferenceListKey}`;
+  table: PgTable;
   singular: string;
   plural: string;
   /** Extra columns beyond id and name, by wire name. */
@@ -16,71 +27,63 @@ export type ReferenceListDefinition = {
   usages: ReadonlyArray<ReferenceUsage>;
 };
 
-const subscriberUsage = (column: string): ReferenceUsage => ({
-  table: 'subscribers',
-  column,
-  noun: 'subscriber',
-});
+type DefinitionOf<K extends ReferenceListKey> = Omit<ReferenceListDefinition, 'key' | 'path'> & { key?: K };
 
-export const REFERENCE_LISTS: ReadonlyArray<ReferenceListDefinition> = [
-  {
-    key: 'subs',
-    path: '/api/subs',
-    table: 'subscription_types',
+/** Every list, by key: a key of the contract without a definition (or the reverse) does not compile. */
+const DEFINITIONS: { [K in ReferenceListKey]: DefinitionOf<K> } = {
+  subs: {
+    table: subscriptionTypes,
     singular: 'subscription type',
     plural: 'subscription types',
     extraFields: [],
     orderBy: 'id',
-    usages: [subscriberUsage('subscription_type_id')],
+    usages: [{ column: subscribers.subscriptionTypeId, noun: 'subscriber' }],
   },
-  {
-    key: 'cats',
-    path: '/api/cats',
-    table: 'categories',
+  cats: {
+    table: categories,
     singular: 'category',
     plural: 'categories',
     extraFields: [],
     orderBy: 'id',
-    usages: [subscriberUsage('category_id')],
+    usages: [{ column: subscribers.categoryId, noun: 'subscriber' }],
   },
-  {
-    key: 'ctries',
-    path: '/api/ctries',
-    table: 'countries',
+  ctries: {
+    table: countries,
     singular: 'country',
     plural: 'countries',
     extraFields: ['order'],
     orderBy: 'order',
-    usages: [subscriberUsage('country_id')],
+    usages: [{ column: subscribers.countryId, noun: 'subscriber' }],
   },
-  {
-    key: 'pmethods',
-    path: '/api/pmethods',
-    table: 'payment_methods',
+  pmethods: {
+    table: paymentMethods,
     singular: 'payment method',
     plural: 'payment methods',
     extraFields: ['directDebit'],
     orderBy: 'id',
-    usages: [subscriberUsage('payment_method_id')],
+    usages: [{ column: subscribers.paymentMethodId, noun: 'subscriber' }],
   },
-  {
-    key: 'currencies',
-    path: '/api/currencies',
-    table: 'currencies',
+  currencies: {
+    table: currencies,
     singular: 'currency',
     plural: 'currencies',
     extraFields: ['symbol'],
     orderBy: 'id',
-    usages: [subscriberUsage('currency_id')],
+    usages: [{ column: subscribers.currencyId, noun: 'subscriber' }],
   },
-  {
-    key: 'tags',
-    path: '/api/tags',
-    table: 'tags',
+  tags: {
+    table: tags,
     singular: 'tag',
     plural: 'tags',
     extraFields: [],
     orderBy: 'name',
-    usages: [{ table: 'subscriber_tags', column: 'tag_id', noun: 'subscriber' }],
+    usages: [{ column: subscriberTags.tagId, noun: 'subscriber' }],
   },
-];
+};
+
+/** The reference lists in the contract's order. */
+export const REFERENCE_LISTS: ReadonlyArray<ReferenceListDefinition> = REFERENCE_LIST_KEYS.map((key) => ({
+  ...DEFINITIONS[key],
+  key,
+  path: `/api/${key}` as const,
+}));

@@ -42,14 +42,14 @@ export function createReferenceListsRepository() {
       (
         await rows(
           db,
-          sql`select ${selectColumns(definition)} from ${sql.identifier(definition.table)} order by ${orderBy(definition)}`,
+          sql`select ${selectColumns(definition)} from ${definition.table} order by ${orderBy(definition)}`,
         )
       ).map((row) => toItem(definition, row)),
 
     findById: async (db: Executor, definition: ReferenceListDefinition, id: number) => {
       const [row] = await rows(
         db,
-        sql`select ${selectColumns(definition)} from ${sql.identifier(definition.table)} where id = ${id}`,
+        sql`select ${selectColumns(definition)} from ${definition.table} where id = ${id}`,
       );
       return row ? toItem(definition, row) : undefined;
     },
@@ -63,7 +63,7 @@ export function createReferenceListsRepository() {
     ) => {
       const [row] = await rows(
         db,
-        sql`select id, name from ${sql.identifier(definition.table)}
+        sql`select id, name from ${definition.table}
              where lower(name) = lower(${name}) and id <> ${exceptId ?? 0} limit 1`,
       );
       return row !== undefined;
@@ -78,10 +78,10 @@ export function createReferenceListsRepository() {
       const values = [sql`${input.name}`, ...definition.extraFields.map((field) => sql`${input[field]}`)];
       const [row] = await rows(
         db,
-        sql`insert into ${sql.identifier(definition.table)} (${sql.join(columns, sql`, `)})
+        sql`insert into ${definition.table} (${sql.join(columns, sql`, `)})
             values (${sql.join(values, sql`, `)})${returning(definition)}`,
       );
-      if (!row) throw new Error(`insert into ${definition.table} returned no row`);
+      if (!row) throw new Error(`insert into ${definition.plural} returned no row`);
       return toItem(definition, row);
     },
 
@@ -97,7 +97,7 @@ export function createReferenceListsRepository() {
       ];
       const [row] = await rows(
         db,
-        sql`update ${sql.identifier(definition.table)} set ${sql.join(assignments, sql`, `)}
+        sql`update ${definition.table} set ${sql.join(assignments, sql`, `)}
              where id = ${id}${returning(definition)}`,
       );
       return row ? toItem(definition, row) : undefined;
@@ -106,7 +106,7 @@ export function createReferenceListsRepository() {
     delete: async (db: Executor, definition: ReferenceListDefinition, id: number) => {
       const deleted = await rows(
         db,
-        sql`delete from ${sql.identifier(definition.table)} where id = ${id} returning id, name`,
+        sql`delete from ${definition.table} where id = ${id} returning id, name`,
       );
       return deleted.length > 0;
     },
@@ -117,7 +117,7 @@ export function createReferenceListsRepository() {
       for (const usage of definition.usages) {
         const [row] = await rows<{ n: number }>(
           db,
-          sql`select count(*)::int as n from ${sql.identifier(usage.table)} where ${sql.identifier(usage.column)} = ${id}`,
+          sql`select count(*)::int as n from ${usage.column.table} where ${usage.column} = ${id}`,
         );
         counts.push({ noun: usage.noun, count: Number(row?.n ?? 0) });
       }
