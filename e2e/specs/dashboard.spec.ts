@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { adjustStockThroughApi, createProductThroughApi, uniqueName } from '../fixtures/catalogue.ts';
 import { ADMIN } from '../fixtures/env.ts';
+import { bearer } from '../fixtures/http.ts';
+import { createReferenceItemThroughApi, seedSubscriberThroughApi } from '../fixtures/subscribers.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { screenshot, signInThroughUi } from '../fixtures/ui.ts';
 
@@ -64,21 +66,41 @@ test('the dashboard reloads its widgets every 30 seconds on its own', async ({
 
 test('Active Subscribers draws one blue bar per country from zero, with the total in French format', async ({
   page,
+  request,
+  adminToken,
 }) => {
-  // No API creates subscribers yet (they come with part 2), so the chart's data is given here; the
-  // server's counting is covered by its own tests.
-  await page.route('**/api/dash/subs', (route) =>
-    route.fulfill({ json: { labels: ['France', 'Suisse', 'Belgique'], data: [1234, 456, 78] } }),
+  // Real data: three active subscribers in a country of their own, next to what the other specs made.
+  const country = await createReferenceItemThroughApi(
+    request,
+    adminToken,
+    '/api/ctries',
+    uniqueName('Groenland'),
   );
+  for (const lastName of ['Aqqaluk', 'Ivalu', 'Nuka']) {
+    await seedSubscriberThroughApi(request, adminToken, {
+      firstName: 'Tester',
+      lastName: uniqueName(lastName),
+      currencyId: 1,
+      countryId: country.id,
+    });
+  }
+  const counts = (await (await request.get('/api/dash/subs', { headers: bearer(adminToken) })).json()) as {
+    labels: string[];
+    data: number[];
+  };
+  expect(counts.data[counts.labels.indexOf(country.name)]).toBe(3);
+  const total = counts.data.reduce((sum, value) => sum + value, 0);
+
   await signInThroughUi(page, ADMIN.email, ADMIN.password);
   const chart = page.getByRole('region', { name: 'Active Subscribers' });
-  await expect(chart.getByLabel('Total active subscribers')).toHaveText('Total: 1\u202f768');
+  await expect(chart.getByLabel('Total active subscribers')).toHaveText(
+    `Total: ${new Intl.NumberFormat('fr-FR').format(total)}`,
+  );
   const bars = chart.locator('.recharts-bar-rectangle path');
-  await expect(bars).toHaveCount(3);
+  await expect(bars).toHaveCount(counts.labels.length);
   await expect(bars.first()).toHaveAttribute('fill', /blue|#228be6|rgb\(34, 139, 230\)/i);
-  await expect(chart.getByText('France', { exact: true })).toBeVisible();
+  await expect(chart.getByText(country.name, { exact: true })).toBeVisible();
   await expect(chart.getByText('0', { exact: true })).toBeVisible();
-  await expect(chart.getByText('1\u202f234', { exact: true })).toBeVisible();
   await expect(chart.locator('.recharts-legend-wrapper')).toHaveCount(0);
   await screenshot(page, 'dashboard-chart');
 });

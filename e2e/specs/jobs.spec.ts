@@ -42,19 +42,20 @@ test('an Administrator watches an annual run on the Jobs screen and cancels it p
   }
 
   await signInThroughUi(page, ADMIN.email, ADMIN.password);
+  await openFromAdminMenu(page, 'Jobs');
   const started = await request.post('/api/donations/annual-runs', {
     data: { year: YEAR },
     headers: bearer(adminToken),
   });
   await expectOk(started, 'POST /api/donations/annual-runs');
-  await openFromAdminMenu(page, 'Jobs');
 
   const outbox = page.getByRole('row').filter({ hasText: 'Mail outbox (1 of 2)' });
   await expect(outbox).toBeVisible();
   await expect(outbox.getByRole('button')).toHaveCount(0);
 
   const run = page.getByRole('row').filter({ hasText: `Annual receipts ${YEAR}` });
-  await expect(run.getByText('Running')).toBeVisible();
+  // The screen asks again every 2 seconds: the run appears, running.
+  await expect(run.getByText('Running')).toBeVisible({ timeout: 20_000 });
   await expect(run.getByRole('progressbar')).toBeVisible();
   await expect(run).toContainText(`/ ${DONORS}`);
   await screenshot(page, 'jobs-running');

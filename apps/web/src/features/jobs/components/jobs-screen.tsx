@@ -47,16 +47,20 @@ function JobProgress({ job }: { job: Job }) {
   );
 }
 
-/** When the job started, or for a waiting repeating job when its next pass is due. */
+/**
+ * When the job started and ended; for a waiting repeating job, its last pass and, when it is set for
+ * a later time, its next one (the mail outbox runs as soon as there is mail, so it shows no "next").
+ */
 function JobTimes({ job }: { job: Job }) {
   if (job.repeats && job.state === 'queued') {
+    const next = Date.parse(job.runAfter) > Date.now() ? formatDateTime(job.runAfter) : null;
     return (
       <Text size="sm">
-        Next: {formatDateTime(job.runAfter)}
-        {job.finishedAt ? (
+        {job.finishedAt ? `Last pass: ${formatDateTime(job.finishedAt)}` : 'No pass yet'}
+        {next ? (
           <>
             <br />
-            Last: {formatDateTime(job.finishedAt)}
+            Next: {next}
           </>
         ) : null}
       </Text>
