@@ -1,7 +1,7 @@
 import { type Product, productSchema, type UpdateProductInput } from '@back-office/contract/products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { productKeys } from '../../../entities/products/index.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { productsQueryKey } from './get-products.ts';
 
 /**
  * The catalogue fields of a product, the id of the one being edited and the `version` it was read
@@ -34,6 +34,6 @@ export function useUpdateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProduct,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });
 }

@@ -6,12 +6,12 @@ import { Link } from 'react-router';
 import { useInfiniteList } from '../../../components/infinite-table.tsx';
 import { SearchPanel, SearchPanelToggle } from '../../../components/search-panel.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useProducts } from '../../../entities/products/index.ts';
 import { exportRefusedReason } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { startMeasure, useEndMeasureWhenDrawn } from '../../../lib/perf-marks.ts';
 import { useStoredFilters } from '../../../lib/use-stored-filters.ts';
 import { useExportSales } from '../api/export-sales.ts';
-import { useSaleProducts } from '../api/get-sale-products.ts';
 import { salesSearchQueryKey, searchSales } from '../api/search-sales.ts';
 import {
   EMPTY_SALES_FILTERS,
@@ -62,7 +62,7 @@ export function SalesScreen({ subscriber }: SalesScreenProps) {
   const [panelOpened, setPanelOpened] = useState(true);
   const [emailOpened, setEmailOpened] = useState(false);
   const [totalsOpened, setTotalsOpened] = useState(false);
-  const products = useSaleProducts();
+  const products = useProducts();
   const exportSales = useExportSales();
 
   const list = useInfiniteList<SaleSummary>({
