@@ -1,3 +1,6 @@
+import type { saleExportQuerySchema, saleSearchQuerySchema } from '@back-office/contract/sales';
+import type { SearchQueryInput } from '../../lib/search-query.ts';
+
 /**
  * The Sales search form (part 2 §3 "Sales search form": name, postCode, addedBefore, addedAfter,
  * amountMin, amountMax, salesRef, product) and how it becomes the query of each call that uses it
@@ -60,14 +63,14 @@ export function filtersForMode(filters: SalesFilters, subscriberId: number | nul
  * `GET /api/sales` query (§7): id, salesref, name, zip, addedafter, addedbefore, greaterThan,
  * lessThan, listfrom, listlength, productid. Empty fields are sent as empty strings (§5).
  */
-export function salesSearchParams(
+export function salesSearchQuery(
   filters: SalesFilters,
   subscriberId: number | null,
   listfrom: number,
   listlength: number,
-): URLSearchParams {
+) {
   const used = filtersForMode(filters, subscriberId);
-  return new URLSearchParams({
+  return {
     id: String(subscriberId ?? ANY_SUBSCRIBER),
     salesref: text(used.salesRef),
     name: text(used.name),
@@ -76,23 +79,19 @@ export function salesSearchParams(
     addedbefore: used.addedBefore,
     greaterThan: text(used.amountMin),
     lessThan: text(used.amountMax),
-    listfrom: String(listfrom),
-    listlength: String(listlength),
+    listfrom,
+    listlength,
     productid: used.product,
-  });
+  } satisfies SearchQueryInput<typeof saleSearchQuerySchema>;
 }
 
 /**
  * `GET /api/sales/export` query (§7): its own names (amountMin, amountMax, product) plus isdetailed;
  * the sales reference is not sent (§7: "The export sends the product filter but not salesRef").
  */
-export function salesExportParams(
-  filters: SalesFilters,
-  subscriberId: number | null,
-  detailed: boolean,
-): URLSearchParams {
+export function salesExportQuery(filters: SalesFilters, subscriberId: number | null, detailed: boolean) {
   const used = filtersForMode(filters, subscriberId);
-  return new URLSearchParams({
+  return {
     id: String(subscriberId ?? ANY_SUBSCRIBER),
     name: text(used.name),
     zip: text(used.postCode),
@@ -100,9 +99,9 @@ export function salesExportParams(
     addedbefore: used.addedBefore,
     amountMin: text(used.amountMin),
     amountMax: text(used.amountMax),
-    isdetailed: String(detailed),
+    isdetailed: detailed,
     product: used.product,
-  });
+  } satisfies SearchQueryInput<typeof saleExportQuerySchema>;
 }
 
 /**

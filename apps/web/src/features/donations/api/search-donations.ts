@@ -1,5 +1,10 @@
-import { type DonationSearchResult, donationSearchResultSchema } from '@back-office/contract/donations';
+import {
+  type DonationSearchResult,
+  donationSearchQuerySchema,
+  donationSearchResultSchema,
+} from '@back-office/contract/donations';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { searchQueryString } from '../../../lib/search-query.ts';
 
 /**
  * `GET /api/donations` (part 2 §7 Donations) with exactly `id, name, zip, addedafter, addedbefore,
@@ -85,12 +90,9 @@ function selectValue(value: string): string {
  * (§5: "Search dates are sent as YYYY-MM-DD, or as an empty string when not set"); `id` is the
  * subscriber when one is selected.
  */
-export function donationFilterParams(
-  filters: DonationSearchFilters,
-  subscriberId: number | null,
-): URLSearchParams {
+export function donationSearchQuery(filters: DonationSearchFilters, subscriberId: number | null) {
   const applied = effectiveFilters(filters, subscriberId);
-  return new URLSearchParams({
+  return {
     id: subscriberId === null ? '' : String(subscriberId),
     name: applied.name.trim(),
     zip: applied.postCode.trim(),
@@ -101,7 +103,7 @@ export function donationFilterParams(
     isdebit: applied.isDebit,
     country: selectValue(applied.country),
     category: selectValue(applied.category),
-  });
+  };
 }
 
 /** One page of the search: `listfrom` is 1-based, `listlength` the page size (DESIGN.md "Paging"). */
@@ -112,10 +114,12 @@ export function searchDonations(
   listlength: number,
   signal?: AbortSignal,
 ): Promise<DonationSearchResult> {
-  const params = donationFilterParams(filters, subscriberId);
-  params.set('listfrom', String(listfrom));
-  params.set('listlength', String(listlength));
-  return apiRequest(`/api/donations?${params.toString()}`, {
+  const query = searchQueryString(donationSearchQuerySchema, {
+    ...donationSearchQuery(filters, subscriberId),
+    listfrom,
+    listlength,
+  });
+  return apiRequest(`/api/donations?${query}`, {
     schema: donationSearchResultSchema,
     ...(signal ? { signal } : {}),
   });

@@ -1,7 +1,12 @@
-import { type StockMovementList, stockMovementListSchema } from '@back-office/contract/products';
+import {
+  type StockMovementList,
+  stockMovementListSchema,
+  stockMovementQuerySchema,
+} from '@back-office/contract/products';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { productKeys } from '../../../entities/products/index.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { searchQueryString } from '../../../lib/search-query.ts';
 
 /**
  * `GET /api/products/{id}/movements?listfrom&listlength`: one page of the product's stock ledger,
@@ -12,7 +17,7 @@ export function getStockMovements(
   page: { listfrom: number; listlength: number },
   signal?: AbortSignal,
 ): Promise<StockMovementList> {
-  const query = new URLSearchParams({ listfrom: String(page.listfrom), listlength: String(page.listlength) });
+  const query = searchQueryString(stockMovementQuerySchema, page);
   return apiRequest(`/api/products/${productId}/movements?${query}`, {
     schema: stockMovementListSchema,
     ...(signal ? { signal } : {}),
