@@ -3,6 +3,7 @@ import {
   subscriberSearchQuerySchema,
 } from '@back-office/contract/subscribers';
 import type { z } from 'zod';
+import { fieldText as text } from '../../lib/format.ts';
 import type { SearchQueryInput } from '../../lib/search-query.ts';
 
 /**
@@ -99,7 +100,6 @@ export function subscriberSearchQuery(filters: SubscriberFilters) {
 export function subscriberFiltersFromQuery(
   query: z.output<typeof subscriberSearchFiltersSchema>,
 ): SubscriberFilters {
-  const text = (value: string | number | undefined) => (value === undefined ? '' : String(value));
   return {
     firstName: text(query.firstname),
     lastName: text(query.name),

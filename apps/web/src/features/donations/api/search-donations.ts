@@ -3,7 +3,9 @@ import {
   donationSearchQuerySchema,
   donationSearchResultSchema,
 } from '@back-office/contract/donations';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { fieldText } from '../../../lib/format.ts';
 import { searchQueryString } from '../../../lib/search-query.ts';
 
 /**
@@ -103,6 +105,32 @@ export function donationSearchQuery(filters: DonationSearchFilters, subscriberId
     isdebit: applied.isDebit,
     country: selectValue(applied.country),
     category: selectValue(applied.category),
+  };
+}
+
+/** The filters part of `GET /api/donations` the screen keeps in its address (no subscriber, no paging). */
+export const donationSearchFiltersSchema = donationSearchQuerySchema.omit({
+  id: true,
+  listfrom: true,
+  listlength: true,
+});
+
+/** The search form's fields of a query read back from the address (missing parameters are empty or any). */
+export function donationFiltersFromQuery(
+  query: z.output<typeof donationSearchFiltersSchema>,
+): DonationSearchFilters {
+  const anyIfEmpty = (value: number | '' | undefined) =>
+    value === undefined || value === '' ? '0' : String(value);
+  return {
+    name: fieldText(query.name),
+    postCode: fieldText(query.zip),
+    isDebit: anyIfEmpty(query.isdebit) as PaymentFilter,
+    country: anyIfEmpty(query.country),
+    category: anyIfEmpty(query.category),
+    addedBefore: fieldText(query.addedbefore),
+    addedAfter: fieldText(query.addedafter),
+    amountMin: fieldText(query.amountMin),
+    amountMax: fieldText(query.amountMax),
   };
 }
 

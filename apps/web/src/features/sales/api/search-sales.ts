@@ -34,10 +34,11 @@ export async function searchSales(
   listlength: number,
   signal?: AbortSignal,
 ): Promise<InfinitePage<SaleSummary>> {
-  const query = searchQueryString(
-    saleSearchQuerySchema,
-    salesSearchQuery(filters, subscriberId, listfrom, listlength),
-  );
+  const query = searchQueryString(saleSearchQuerySchema, {
+    ...salesSearchQuery(filters, subscriberId),
+    listfrom,
+    listlength,
+  });
   const rows = await apiRequest(`/api/sales?${query}`, {
     schema: saleSummaryListSchema,
     ...(signal ? { signal } : {}),
