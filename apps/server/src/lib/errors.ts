@@ -39,9 +39,3 @@ export const createForbiddenError = createErrorFactory({
   status: 403,
   title: 'Forbidden',
 });
-
-export const createDatabaseUnavailableError = createErrorFactory({
-  code: 'database.unavailable',
-  status: 503,
-  title: 'Service Unavailable',
-});

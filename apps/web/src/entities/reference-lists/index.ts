@@ -2,7 +2,6 @@
  * currencies and tags, one cached query per kind under `referenceListKeys`; read by any feature, edited only
  * by the reference-list screens, whose saves and deletes invalidate these keys. */
 export {
-  getReferenceList,
   REFERENCE_LISTS,
   referenceItemOptions,
   referenceListKeys,

@@ -53,9 +53,6 @@ export const EMPTY_DONATION_FILTERS: DonationSearchFilters = {
   amountMax: '',
 };
 
-/** The filters that only apply across all donations (part 2 §2.4: shown only without a subscriber). */
-export const ALL_DONATIONS_ONLY_FIELDS = ['name', 'postCode', 'isDebit', 'country'] as const;
-
 /**
  * The filters that apply to a search: with a subscriber, name, postcode, payment and country are not
  * shown (part 2 §2.4), so they are not sent either.
