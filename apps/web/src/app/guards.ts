@@ -7,7 +7,7 @@ import { getIdToken, isAuthenticated } from '../lib/session.ts';
 /**
  * Route guard of every signed-in screen (part 1 §2, §4, §6), run as a loader on every navigation:
  * a missing or expired id token ends whatever is left of the session and goes to the login screen.
- * Unlike the legacy guard (DESIGN.md), it really checks the token's expiry.
+ * Unlike the legacy guard, it really checks the token's expiry (part 1 §4 Session).
  */
 export function requireSignedIn(): null {
   if (!isAuthenticated()) {

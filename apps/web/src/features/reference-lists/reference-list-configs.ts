@@ -82,7 +82,7 @@ export const countriesList: ReferenceListConfig = {
   },
 };
 
-/** Payment Methods (part 1 §2 Reference-data lists), with the direct-debit flag (issue 3 §3). */
+/** Payment Methods (part 1 §2 Reference-data lists), with the direct-debit flag (part 2 §2.4 filters on it). */
 export const paymentMethodsList: ReferenceListConfig = {
   key: 'pmethods',
   apiPath: REFERENCE_LISTS.pmethods.path,

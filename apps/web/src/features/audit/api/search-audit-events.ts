@@ -41,7 +41,7 @@ export function auditSearchParams(filters: AuditFilters, listfrom: number, listl
 }
 
 /**
- * `GET /api/audit` (issue 8 §8; Administrators only): one page of audit events, newest first, with the
+ * `GET /api/audit` (Administrators only): one page of audit events, newest first, with the
  * number of matches.
  */
 export async function searchAuditEvents(

@@ -131,7 +131,7 @@ export function donationFiltersFromQuery(
   };
 }
 
-/** One page of the search: `listfrom` is 1-based, `listlength` the page size (DESIGN.md "Paging"). */
+/** One page of the search: `listfrom` is 1-based, `listlength` the page size (part 2 §4, §9). */
 export function searchDonations(
   filters: DonationSearchFilters,
   subscriberId: number | null,

@@ -22,7 +22,7 @@ export function createProduct(input: SaveProductInput): Promise<Product> {
   });
 }
 
-/** Creates a product, then refreshes the list from the server (no optimistic edit, DESIGN.md). */
+/** Creates a product, then refreshes the list from the server (no optimistic edit: nothing shows before the server accepted it). */
 export function useCreateProduct() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { productKeys } from '../../../entities/products/index.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** `DELETE /api/products/{id}` (part 1 §7 Products; a soft delete on the server, DESIGN.md). */
+/** `DELETE /api/products/{id}` (part 1 §7 Products; a soft delete on the server, so past sales keep their product). */
 export function deleteProduct(id: number): Promise<void> {
   return apiRequest(`/api/products/${id}`, { method: 'DELETE' });
 }

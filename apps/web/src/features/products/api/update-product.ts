@@ -29,7 +29,7 @@ export function updateProduct(input: UpdateProductVariables): Promise<Product> {
   });
 }
 
-/** Updates a product, then refreshes the list from the server (no optimistic edit, DESIGN.md). */
+/** Updates a product, then refreshes the list from the server (no optimistic edit: nothing shows before the server accepted it). */
 export function useUpdateProduct() {
   const queryClient = useQueryClient();
   return useMutation({

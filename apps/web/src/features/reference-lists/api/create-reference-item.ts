@@ -34,7 +34,7 @@ export function createReferenceItem(
   });
 }
 
-/** Creates an item, then reloads the list in the server's order (no optimistic edit, DESIGN.md). */
+/** Creates an item, then reloads the list in the server's order (no optimistic edit: nothing shows before the server accepted it). */
 export function useCreateReferenceItem(list: ReferenceListConfig) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -6,7 +6,7 @@ import type { ReferenceListConfig } from '../reference-list-configs.ts';
 
 /**
  * `DELETE /api/{list}/{id}` (part 1 §7 Reference data). An item still used by records is refused
- * with a 409 `reference_lists.in_use` whose detail says by how many (DESIGN.md "Errors").
+ * with a 409 `reference_lists.in_use` whose detail says by how many (part 1 §8).
  */
 export function deleteReferenceItem(list: ReferenceListConfig, id: number): Promise<void> {
   return apiRequest(`${list.apiPath}/${id}`, { method: 'DELETE' });

@@ -26,7 +26,7 @@ export function updateReferenceItem(
 
 /**
  * Updates an item, then reloads the list from the server. Unlike the legacy client (part 1 §4 "Edit
- * is applied locally"), nothing changes on screen before the server accepted it (DESIGN.md).
+ * is applied locally"), nothing changes on screen before the server accepted it, so a refusal leaves the list as it was.
  */
 export function useUpdateReferenceItem(list: ReferenceListConfig) {
   const queryClient = useQueryClient();

@@ -26,7 +26,7 @@ type ReferenceItemsListProps = {
 /**
  * One reference list (part 1 §2 Reference-data lists, §4 Row delete): a row per item in the server's
  * order with Edit and Remove (two-step). "No items exist!" only once loaded and empty. A refused delete
- * says why in the error toast (e.g. how many subscribers still use the country; issue 3 §2).
+ * says why in the error toast (e.g. how many subscribers still use the country; part 1 §8).
  */
 export function ReferenceItemsList({ list, onEdit }: ReferenceItemsListProps) {
   const items = useReferenceList(list.key);
