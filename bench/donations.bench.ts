@@ -258,11 +258,9 @@ async function resetBenchYear(context: BenchContext) {
   }
 }
 
-/** Starts the annual run of the bench year over HTTP and works it through with the app's own worker function. */
+/** Starts the annual run of the bench year over HTTP and works it through with the app's own job runner. */
 async function measureAnnualRun(context: BenchContext) {
   const { db } = context;
-  const work = context.backgroundWork.get('annual receipt runs');
-  if (!work) throw new Error('buildApp registered no "annual receipt runs" background work');
   await ensureBenchYear(context);
   await resetBenchYear(context);
   const [outbox] = await queryRows<{ last: string }>(
@@ -286,7 +284,16 @@ async function measureAnnualRun(context: BenchContext) {
   const postgresBefore = await postgresBackendCpu(db);
   const cpuBefore = process.cpuUsage();
   const workStarted = performance.now();
-  const handled = await work(() => false);
+  const before = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from annual_run_items where run_id = ${run.id} and status <> 'pending'`,
+  );
+  await context.app.jobs.runDue();
+  const after = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from annual_run_items where run_id = ${run.id} and status <> 'pending'`,
+  );
+  const handled = (after[0]?.n ?? 0) - (before[0]?.n ?? 0);
   const seconds = (performance.now() - workStarted) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const postgresSeconds = postgresCpuBetween(postgresBefore, await postgresBackendCpu(db));

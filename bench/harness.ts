@@ -50,9 +50,6 @@ export type SuiteResult = { rows: BenchRow[]; details: Record<string, unknown> }
 /** A benchmark suite, run by `bench/run.ts`. */
 export type Suite = { name: string; run: (context: BenchContext) => Promise<SuiteResult> };
 
-/** Work handed to `registerBackgroundWork` by buildApp (the annual receipt run). */
-export type BackgroundWork = (shouldStop: () => boolean) => Promise<number>;
-
 /** How many rows of each kind existed and were added by a seeding run. */
 export type SeedReport = Record<'subscribers' | 'donations' | 'sales', { existing: number; added: number }>;
 
@@ -69,8 +66,6 @@ export type BenchContext = {
   token: string;
   /** The bench account's password (new each run), for suites that sign in on another server. */
   password: string;
-  /** Work the app registered for background workers, by name; nothing runs it unless a suite does. */
-  backgroundWork: Map<string, BackgroundWork>;
 };
 
 /** Median, 95th percentile, min and max of `values` (milliseconds), rounded to 0.1. */
@@ -205,7 +200,6 @@ export async function openBenchContext(): Promise<BenchContext & { close: () => 
   const database = await openDatabase({ databaseUrl: url });
   // The reference runs with the session settings of the server's own connections.
   const pool = new pg.Pool({ connectionString: url, max: 2, options: POSTGRES_SESSION_OPTIONS });
-  const backgroundWork = new Map<string, BackgroundWork>();
   let app: App | undefined;
   try {
     const prepared = await prepareDatabase(database, config);
@@ -217,14 +211,8 @@ export async function openBenchContext(): Promise<BenchContext & { close: () => 
     }
     const password = randomBytes(12).toString('base64url');
     await ensureBenchUser(database.db, password);
-    app = await buildApp({
-      config,
-      database,
-      registerBackgroundWork: (name, work) => {
-        backgroundWork.set(name, work);
-        return () => {};
-      },
-    });
+    // The job runner is not started: a suite that needs background work runs it (`app.jobs.runDue()`).
+    app = await buildApp({ config, database });
     const arrivals = new WeakMap<object, number>();
     app.addHook('onRequest', async (request) => {
       arrivals.set(request, performance.now());
@@ -256,7 +244,6 @@ export async function openBenchContext(): Promise<BenchContext & { close: () => 
       token,
       headers: { authorization: `Bearer ${token}` },
       password,
-      backgroundWork,
       close: async () => {
         await started.close();
         await pool.end();

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { plainString } from './common.ts';
+import { isIsoDate, plainString } from './common.ts';
 import { REFERENCE_LIST_KEYS } from './reference-lists.ts';
-import { isIsoDate } from './subscribers.ts';
 
 /**
  * The audit trail (not in the spec): who changed which user, role, product, reference item

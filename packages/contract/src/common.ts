@@ -74,13 +74,17 @@ export function moneySchema(message: string) {
     .refine(hasAtMostTwoDecimals, { message: 'The amount can have at most 2 decimals.' });
 }
 
-/** Converts units to integer cents, exactly for any value with at most 2 decimals (12.34 -> 1234). */
-export function toCents(units: number): number {
-  return Math.round(units * 100);
-}
-
 /** A yes/no query parameter: `true`, `1` (yes) or `false`, `0`, empty, absent (no). */
 export const queryFlagSchema = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''], { message: 'Use true or false.' })])
   .optional()
   .transform((value) => value === true || value === 'true' || value === '1');
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date `YYYY-MM-DD` that exists (2024-02-30 does not, nor does year 0, which PostgreSQL refuses). */
+export function isIsoDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value) || value < '0001-01-01') return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}

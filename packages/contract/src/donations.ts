@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals, MAX_ID, MIN_INTEGER, plainString, queryFlagSchema } from './common.ts';
-import { isIsoDate } from './subscribers.ts';
+import {
+  hasAtMostTwoDecimals,
+  isIsoDate,
+  MAX_ID,
+  MIN_INTEGER,
+  plainString,
+  queryFlagSchema,
+} from './common.ts';
 
 /**
  * Donations (part 2 §2.4, §3 Donation list item / search filter / form, §5 New donation, §7 Donations).

@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals, MAX_ID, MIN_INTEGER, plainString, queryFlagSchema } from './common.ts';
-import { isIsoDate, subscriberEmailListInputSchema } from './subscribers.ts';
+import {
+  hasAtMostTwoDecimals,
+  isIsoDate,
+  MAX_ID,
+  MIN_INTEGER,
+  plainString,
+  queryFlagSchema,
+} from './common.ts';
+import { subscriberEmailListInputSchema } from './subscribers.ts';
 
 /**
  * Sales (part 2 §2.5, §2.6, §3 Sale*, §5 New sale, §7 Sales, §9 constants).

@@ -1,20 +1,11 @@
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
-import { MAX_ID, moneySchema, plainString, queryFlagSchema } from './common.ts';
+import { isIsoDate, MAX_ID, moneySchema, plainString, queryFlagSchema } from './common.ts';
 
 /**
  * Subscribers (part 2 §2.1-2.3, §3 Subscriber, §4, §5, §7 Subscribers).
  * Reference ids: 0 means none. Dates are `YYYY-MM-DD` or null. `amount` is in the subscriber's currency, in units.
  */
-
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar date `YYYY-MM-DD` that exists (2024-02-30 does not, nor does year 0, which PostgreSQL refuses). */
-export function isIsoDate(value: string): boolean {
-  if (!DATE_PATTERN.test(value) || value < '0001-01-01') return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /** An optional date: `YYYY-MM-DD`, or empty / null for none (part 2 §5: empty becomes null). */
 export const optionalDateSchema = z

@@ -40,9 +40,3 @@ export const createForbiddenError = createErrorFactory({
   status: 403,
   title: 'Forbidden',
 });
-
-export const createDatabaseUnavailableError = createErrorFactory({
-  code: 'database.unavailable',
-  status: 503,
-  title: 'Service Unavailable',
-});

@@ -42,7 +42,7 @@ export const routes: RouteObject[] = [
         id: 'signed-in',
         loader: requireSignedIn,
         shouldRevalidate: alwaysRevalidate,
-        // Loaded on demand too: its header, menus and drawer are not needed by the login screen (issue 7).
+        // Loaded on demand too: its header, menus and drawer are not needed by the login screen, which loads faster without them.
         lazy: async () => ({ Component: (await import('./layout/app-layout.tsx')).AppLayout }),
         children: [
           {

@@ -15,7 +15,7 @@ type FormModalProps = {
 /**
  * The Add/Edit dialog frame of every list screen (part 1 §2 Users, Products, Reference-data lists;
  * §4 Modal): static backdrop (clicking outside does not close it); Escape and the close icon close it,
- * except while a save waits for the server (DESIGN.md: the dialog stays until the server answers).
+ * except while a save waits for the server: the dialog stays until the server answers, so a refusal is shown in it.
  */
 export function FormModal({ opened, title, busy = false, size = 'md', onClose, children }: FormModalProps) {
   const handleClose = () => {

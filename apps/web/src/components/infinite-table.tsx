@@ -50,7 +50,7 @@ export type InfinitePage<Row> = { count?: number | undefined; rows: Row[] };
 
 /**
  * Fetches one page: `listfrom` is the 1-based position of its first row, `listlength` the page size
- * (DESIGN.md "Paging").
+ * (part 2 §4, §7 `listfrom`, `listlength`).
  */
 export type FetchPage<Row> = (
   listfrom: number,
@@ -314,7 +314,7 @@ export function InfiniteTable<Row>({
   const [removedIds, setRemovedIds] = useState<ReadonlySet<RowId>>(new Set());
   const { removeRows } = list;
   // Stable across the re-renders that scrolling causes, so that the memoised rows already shown are
-  // not rendered again on every frame (issue 7 §4: 5,000 loaded rows scroll without jank).
+  // not rendered again on every frame: thousands of loaded rows must still scroll without jank.
   const cellStyle = useMemo<CSSProperties>(
     () => ({ height: rowHeight, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }),
     [rowHeight],

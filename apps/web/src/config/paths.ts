@@ -57,9 +57,9 @@ export const paths = {
   },
   newSale: { path: '/newsale/:id', href: (id: Id) => `/newsale/${id}` },
   settings: { path: '/settings', href: () => '/settings' },
-  /** The annual receipt run (issue 5 §5, not in the spec), Administrators only. */
+  /** The annual receipt run (an addition to the spec), Administrators only. */
   annualReceipts: { path: '/annual-receipts', href: () => '/annual-receipts' },
-  /** The audit trail of changes (issue 8 §8, not in the spec), Administrators only. */
+  /** The audit trail of changes (an addition to the spec), Administrators only. */
   audit: { path: '/audit', href: () => '/audit' },
   /** The background jobs (docs/decisions/013, not in the spec), Administrators only. */
   jobs: { path: '/jobs', href: () => '/jobs' },

@@ -5,7 +5,7 @@ import { getIdToken } from './session.ts';
 
 /**
  * Fetch wrapper of every HTTP call (part 1 §6: "All data calls carry the id token as a bearer
- * authorization header"; §8 error catalogue; DESIGN.md "Errors").
+ * authorization header"; §8 error catalogue).
  *
  * - `/api/*` calls send `Authorization: Bearer <id_token>` unless told otherwise.
  * - Error answers (`application/problem+json`) become a typed {@link ApiError}; their details are

@@ -4,7 +4,7 @@ import { type Problem, problemSchema } from '@back-office/contract/common';
 export type ApiFieldError = { path: string; message: string };
 
 /**
- * A failed HTTP call (DESIGN.md "Errors": `application/problem+json`). `status` is 0 when the
+ * A failed HTTP call (an `application/problem+json` answer, part 1 §8). `status` is 0 when the
  * server could not be reached. Details are for logs and field errors only, never shown as such
  * (part 1 §8: "Server error details are only logged, never shown").
  */

@@ -13,7 +13,7 @@ function signInWithZone(zone?: string) {
 
 afterEach(() => clearSession());
 
-describe('the organisation calendar in the browser (issue 15 §8)', () => {
+describe('the organisation calendar in the browser', () => {
   // 1 January 2027 at 00:30 in Paris is still 31 December 2026 in UTC (and in London).
   const newYearInParis = new Date('2026-12-31T23:30:00Z');
 

@@ -23,3 +23,12 @@ export function formatDateTime(value: string | Date): string {
   const pad = (part: number) => String(part).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+/**
+ * A form field's or a query parameter's value as text: a number written out, a string trimmed,
+ * nothing as `''` (part 2 §5: empty filters are sent as empty strings).
+ */
+export function fieldText(value: number | string | null | undefined): string {
+  if (value === undefined || value === null) return '';
+  return typeof value === 'number' ? String(value) : value.trim();
+}

@@ -11,7 +11,7 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
  * The spec's error sentence: "Houston - there was a problem {middle}. Please try again or contact
  * your system administrator." Without a middle part: "Houston - there was a problem. Please ...".
  * `reason`, when given, is a sentence the server wrote for people (e.g. why a reference item cannot
- * be deleted: "The country 'France' is used by 2 subscribers and cannot be deleted.", issue 3 §2);
+ * be deleted: "The country 'France' is used by 2 subscribers and cannot be deleted.");
  * it goes between the two fixed parts.
  */
 export function problemMessage(middle?: string, reason?: string): string {

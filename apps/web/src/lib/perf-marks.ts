@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /**
- * User Timing measures of the client's speed figures (issue 7 §4 "Client speed"), read in Chromium by
+ * User Timing measures of the client's speed figures, read in Chromium by
  * `bench/client.bench.ts` with `performance.getEntriesByType('measure')`:
  * - `login-to-dashboard`: the Log In click to the dashboard drawn with its data;
  * - `search-to-rows:<screen>`: the Search click (or Enter in the panel) to the first rows drawn.

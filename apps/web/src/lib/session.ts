@@ -67,11 +67,6 @@ export function getIdToken(): string | null {
   return localStorage.getItem(ID_TOKEN_KEY);
 }
 
-/** The stored access token, if any (part 1 §3 Session data). */
-export function getAccessToken(): string | null {
-  return localStorage.getItem(ACCESS_TOKEN_KEY);
-}
-
 let cachedUserRaw: string | null = null;
 let cachedUser: SessionUser | null = null;
 

@@ -15,7 +15,7 @@ export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-/** An `application/problem+json` answer (DESIGN.md "Errors"). */
+/** An `application/problem+json` answer (part 1 §8). */
 export function problemResponse(
   status: number,
   code: string,

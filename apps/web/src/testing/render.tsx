@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '../app/provider.tsx';
 import { routes } from '../app/router.tsx';
-// The signed-in layout is lazy in the app (issue 7 §4); loaded here once per test file so that the first
+// The signed-in layout is lazy in the app (a faster login screen); loaded here once per test file so that the first
 // signed-in screen of a test does not wait for its import.
 import '../app/layout/app-layout.tsx';
 import { paths } from '../config/paths.ts';

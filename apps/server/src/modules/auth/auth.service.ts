@@ -17,7 +17,7 @@ import type { AuthRepository } from './auth.repository.ts';
 import type { TokenService } from './tokens.ts';
 
 /**
- * Sign-in throttling (docs/decisions/011). Failures are counted over {@link LOGIN_FAILURE_WINDOW_MS} per
+ * Sign-in throttling (docs/decisions/011). Failures are counted over `windowMs` per
  * (account, client address) and per address: at the limit that pair, or that address, is locked for
  * 15 minutes, twice as long for each lockout in a row (within 24 hours of the end of the last), at
  * most 24 hours. The owner of
@@ -31,7 +31,6 @@ export const SIGN_IN_THROTTLE = {
   longestLockoutMs: 24 * 60 * 60 * 1000,
   repeatWindowMs: 24 * 60 * 60 * 1000,
 } as const;
-export const LOGIN_FAILURE_WINDOW_MS = SIGN_IN_THROTTLE.windowMs;
 /** Reset links emailed to one account per hour at most (docs/decisions/011); further requests send nothing. */
 export const MAX_RESET_EMAILS_PER_HOUR = 3;
 /** How long used links, ended sessions and old failures are kept before the purge (docs/decisions/011). */

@@ -147,7 +147,7 @@ export function createAnnualRunsService({
       shouldStop,
       cancelRequested,
       progress: report,
-    }: JobContext): Promise<void | 'stopped'> => {
+    }: JobContext): Promise<undefined | 'stopped'> => {
       const runId = Number(job.payload.runId);
       const run = await progress(runId);
       if (run.status !== 'running') return;

@@ -24,7 +24,7 @@ export type JobContext = {
  * the same job (each unit of work claims its own rows). Resolves `'stopped'` when it stopped before the
  * end because `shouldStop()` said so; anything else means the work is done. Throws to fail the attempt.
  */
-export type JobHandler = (context: JobContext) => Promise<void | 'stopped'>;
+export type JobHandler = (context: JobContext) => Promise<undefined | 'stopped'>;
 
 /**
  * A job the server schedules itself: `instances` jobs of the kind (default 1) always exist, each run

@@ -148,7 +148,7 @@ export function createMailWorker({
      * The handler of the repeating `mail.outbox` job (docs/decisions/013): sends what is due now,
      * reporting as progress the messages tried of those that were due when the pass began.
      */
-    runJob: async ({ shouldStop, progress }: JobContext): Promise<void> => {
+    runJob: async ({ shouldStop, progress }: JobContext): Promise<undefined> => {
       const due = await mailRepository.countDue(db);
       if (due === 0) return;
       let tried = 0;

@@ -7,12 +7,11 @@ import { createUsersService } from './users.service.ts';
 
 /** Staff accounts (part 1 §2 Users, §7 Users). */
 export function createUsersModule(
-  { db, clock, onMailQueued }: ModuleContext,
+  { db, onMailQueued }: ModuleContext,
   needs: { usersRepository: UsersRepository; authService: AuthService; audit: AuditService },
 ) {
   const service = createUsersService({
     db,
-    clock,
     usersRepository: needs.usersRepository,
     authService: needs.authService,
     audit: needs.audit,

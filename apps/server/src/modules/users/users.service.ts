@@ -5,7 +5,6 @@ import type {
   User,
 } from '@back-office/contract/users';
 import type { Database, Executor } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { assertPasswordAllowed } from '../../lib/password-rules.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { postgresErrorCode, UNIQUE_VIOLATION } from '../../lib/postgres-errors.ts';
@@ -49,14 +48,12 @@ const auditedEntity = (row: UserRow) => ({ type: 'user' as const, id: row.id, la
 /** Staff accounts (part 1 §2 Users, §7 Users). */
 export function createUsersService({
   db,
-  clock,
   usersRepository,
   authService,
   audit,
   onMailQueued,
 }: {
   db: Database;
-  clock: Clock;
   usersRepository: UsersRepository;
   authService: AuthService;
   audit: AuditService;

@@ -3,9 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useNavigation } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { useCurrentUser } from '../../entities/current-user/index.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { endSession } from '../../lib/end-session.ts';
-import { useSessionUser } from '../../lib/session.ts';
 import { useSessionExpiryWatch } from '../use-session-expiry-watch.ts';
 import { AppFooter } from './app-footer.tsx';
 import { MobileNav } from './mobile-nav.tsx';
@@ -16,7 +16,7 @@ import { NavBar } from './nav-bar.tsx';
  * the footer; watches the token expiry every 10 s. Signing out anywhere (another tab too) leaves it.
  */
 export function AppLayout() {
-  const user = useSessionUser();
+  const user = useCurrentUser();
   const logout = useLogout();
   const navigation = useNavigation();
   const [mobileOpened, { toggle, close }] = useDisclosure(false);

@@ -1,6 +1,6 @@
 import { Divider, NavLink, ScrollArea, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import type { SessionUser } from '../../lib/session.ts';
+import { type CurrentUser, isAdministrator } from '../../entities/current-user/index.ts';
 import {
   adminItems,
   annualReceiptsItem,
@@ -15,7 +15,7 @@ import {
 } from './nav-items.ts';
 
 type MobileNavProps = {
-  user: SessionUser;
+  user: CurrentUser;
   onNavigate: () => void;
   onLogout: () => void;
 };
@@ -26,7 +26,7 @@ type MobileNavProps = {
  */
 export function MobileNav({ user, onNavigate, onLogout }: MobileNavProps) {
   const { pathname } = useLocation();
-  const isAdministrator = user.role === 'Administrator';
+  const administrator = isAdministrator(user);
   const link = (item: NavItem) => (
     <NavLink
       key={item.href}
@@ -44,12 +44,12 @@ export function MobileNav({ user, onNavigate, onLogout }: MobileNavProps) {
       <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="md" pb={4}>
         Admin
       </Text>
-      {isAdministrator ? link(usersItem) : null}
+      {administrator ? link(usersItem) : null}
       {adminItems.map(link)}
-      {isAdministrator ? link(annualReceiptsItem) : null}
-      {isAdministrator ? link(settingsItem) : null}
-      {isAdministrator ? link(auditItem) : null}
-      {isAdministrator ? link(jobsItem) : null}
+      {administrator ? link(annualReceiptsItem) : null}
+      {administrator ? link(settingsItem) : null}
+      {administrator ? link(auditItem) : null}
+      {administrator ? link(jobsItem) : null}
       <Divider my="sm" />
       {mainItems.map(link)}
       <Divider my="sm" />

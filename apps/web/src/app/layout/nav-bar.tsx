@@ -2,7 +2,7 @@ import { Burger, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core
 import { IconChevronDown, IconLogout, IconPassword } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import type { SessionUser } from '../../lib/session.ts';
+import { type CurrentUser, isAdministrator } from '../../entities/current-user/index.ts';
 import {
   adminItems,
   annualReceiptsItem,
@@ -17,7 +17,7 @@ import {
 } from './nav-items.ts';
 
 type NavBarProps = {
-  user: SessionUser;
+  user: CurrentUser;
   mobileOpened: boolean;
   onToggleMobile: () => void;
   onLogout: () => void;
@@ -50,7 +50,7 @@ function TopLink({ item, pathname }: { item: NavItem; pathname: string }) {
  */
 export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarProps) {
   const { pathname } = useLocation();
-  const isAdministrator = user.role === 'Administrator';
+  const administrator = isAdministrator(user);
   const adminActive =
     adminItems.some((item) => isActive(pathname, item.href)) ||
     isActive(pathname, usersItem.href) ||
@@ -87,7 +87,7 @@ export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarP
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              {isAdministrator ? (
+              {administrator ? (
                 <>
                   <Menu.Item component={Link} to={usersItem.href}>
                     {usersItem.label}
@@ -100,7 +100,7 @@ export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarP
                   {item.label}
                 </Menu.Item>
               ))}
-              {isAdministrator ? (
+              {administrator ? (
                 <>
                   <Menu.Divider />
                   <Menu.Item component={Link} to={annualReceiptsItem.href}>

@@ -20,13 +20,13 @@ export const adminItems: readonly NavItem[] = [
   { label: 'Tags', href: paths.tags.href() },
 ];
 
-/** The annual receipt run (issue 5 §5), Administrators only, in the Admin dropdown before Settings. */
+/** The annual receipt run, Administrators only, in the Admin dropdown before Settings. */
 export const annualReceiptsItem: NavItem = { label: 'Annual Receipts', href: paths.annualReceipts.href() };
 
-/** Organisation settings (DESIGN.md domains), Administrators only, in the Admin dropdown after Annual Receipts. */
+/** Organisation settings (identity on documents and emails), Administrators only, in the Admin dropdown after Annual Receipts. */
 export const settingsItem: NavItem = { label: 'Settings', href: paths.settings.href() };
 
-/** The audit trail (issue 8 §8), Administrators only, last in the Admin dropdown. */
+/** The audit trail, Administrators only, last in the Admin dropdown. */
 export const auditItem: NavItem = { label: 'Audit', href: paths.audit.href() };
 
 /** The background jobs (docs/decisions/013), Administrators only, after Audit in the Admin dropdown. */

@@ -5,7 +5,7 @@ import { jsonResponse, mockFetch } from '../../testing/fetch-mock.ts';
 import { renderApp } from '../../testing/render.tsx';
 import { signIn } from '../../testing/session.ts';
 
-describe('Audit route (issue 8 §8)', () => {
+describe('Audit route', () => {
   it('is an Admin menu item of Administrators that opens the screen', async () => {
     signIn({ role: 'Administrator' });
     mockFetch({ ...emptyDashboardRoutes(), 'GET /api/audit': () => jsonResponse({ count: 0, models: [] }) });

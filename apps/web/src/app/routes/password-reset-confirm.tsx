@@ -4,7 +4,7 @@ import { SetPasswordForm } from '../../features/auth/components/set-password-for
 
 /**
  * /password-reset/confirm?token=..., open: the emailed link's screen to choose a password, for a
- * reset and for a new account's first password (DESIGN.md "Identity provider").
+ * reset and for a new account's first password (part 1 §2 Password reset, §7 Identity provider).
  */
 export function PasswordResetConfirmRoute() {
   const [searchParams] = useSearchParams();

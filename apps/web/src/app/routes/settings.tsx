@@ -2,7 +2,7 @@ import { Container } from '@mantine/core';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SettingsForm } from '../../features/settings/components/settings-form.tsx';
 
-/** /settings, Administrators only: the organisation settings used on documents and emails (issue 3 §5). */
+/** /settings, Administrators only: the organisation settings used on documents and emails. */
 export function SettingsRoute() {
   return (
     <Container size="md" px={0}>

@@ -1,4 +1,5 @@
 import type { ReferenceListKey } from '@back-office/contract/reference-lists';
+import { REFERENCE_LISTS } from '../../entities/reference-lists/index.ts';
 
 /**
  * How one reference list is shown and worded (part 1 §2 Reference-data lists, §5, §8). One generic
@@ -27,7 +28,7 @@ export type ReferenceListConfig = {
 /** Subscription Types, route subs (part 1 §2 Reference-data lists). */
 export const subscriptionTypesList: ReferenceListConfig = {
   key: 'subs',
-  apiPath: '/api/subs',
+  apiPath: REFERENCE_LISTS.subs.path,
   heading: 'Subscription Types',
   addButton: 'Add New Subscription Type',
   addTitle: 'Add New Subscription Type',
@@ -37,7 +38,7 @@ export const subscriptionTypesList: ReferenceListConfig = {
   withDirectDebit: false,
   withOrder: false,
   errors: {
-    load: 'getting the subscription types',
+    load: REFERENCE_LISTS.subs.loadError,
     save: 'creating a subscription type',
     delete: 'deleting a subscription type',
   },
@@ -46,7 +47,7 @@ export const subscriptionTypesList: ReferenceListConfig = {
 /** Categories (part 1 §2 Reference-data lists). */
 export const categoriesList: ReferenceListConfig = {
   key: 'cats',
-  apiPath: '/api/cats',
+  apiPath: REFERENCE_LISTS.cats.path,
   heading: 'Categories',
   addButton: 'Add New Category',
   addTitle: 'Add New Category',
@@ -56,7 +57,7 @@ export const categoriesList: ReferenceListConfig = {
   withDirectDebit: false,
   withOrder: false,
   errors: {
-    load: 'getting the categories',
+    load: REFERENCE_LISTS.cats.loadError,
     save: 'creating a category',
     delete: 'deleting a category',
   },
@@ -65,7 +66,7 @@ export const categoriesList: ReferenceListConfig = {
 /** Countries (part 1 §2 Reference-data lists): no minimum name length, order 100. */
 export const countriesList: ReferenceListConfig = {
   key: 'ctries',
-  apiPath: '/api/ctries',
+  apiPath: REFERENCE_LISTS.ctries.path,
   heading: 'Countries',
   addButton: 'Add New Country',
   addTitle: 'Add New Country',
@@ -75,16 +76,16 @@ export const countriesList: ReferenceListConfig = {
   withDirectDebit: false,
   withOrder: true,
   errors: {
-    load: 'getting the countries',
+    load: REFERENCE_LISTS.ctries.loadError,
     save: 'creating a country',
     delete: 'deleting a country',
   },
 };
 
-/** Payment Methods (part 1 §2 Reference-data lists), with the direct-debit flag (issue 3 §3). */
+/** Payment Methods (part 1 §2 Reference-data lists), with the direct-debit flag (part 2 §2.4 filters on it). */
 export const paymentMethodsList: ReferenceListConfig = {
   key: 'pmethods',
-  apiPath: '/api/pmethods',
+  apiPath: REFERENCE_LISTS.pmethods.path,
   heading: 'Payment Methods',
   addButton: 'Add New Payment Method',
   addTitle: 'Add New Payment Method',
@@ -94,7 +95,7 @@ export const paymentMethodsList: ReferenceListConfig = {
   withDirectDebit: true,
   withOrder: false,
   errors: {
-    load: 'getting the payment methods',
+    load: REFERENCE_LISTS.pmethods.loadError,
     save: 'creating a payment method',
     delete: 'deleting a payment method',
   },
@@ -103,7 +104,7 @@ export const paymentMethodsList: ReferenceListConfig = {
 /** Currencies (part 1 §2 Reference-data lists): name and symbol. */
 export const currenciesList: ReferenceListConfig = {
   key: 'currencies',
-  apiPath: '/api/currencies',
+  apiPath: REFERENCE_LISTS.currencies.path,
   heading: 'Currencies',
   addButton: 'Add New Currency',
   addTitle: 'Add New Currency',
@@ -113,7 +114,7 @@ export const currenciesList: ReferenceListConfig = {
   withDirectDebit: false,
   withOrder: false,
   errors: {
-    load: 'getting the currencies',
+    load: REFERENCE_LISTS.currencies.loadError,
     save: 'creating a currency',
     delete: 'deleting a currency',
   },
@@ -122,7 +123,7 @@ export const currenciesList: ReferenceListConfig = {
 /** Tags (part 1 §2 Reference-data lists): name required only; the server sorts them by name. */
 export const tagsList: ReferenceListConfig = {
   key: 'tags',
-  apiPath: '/api/tags',
+  apiPath: REFERENCE_LISTS.tags.path,
   heading: 'Tags',
   addButton: 'Add New Tag',
   addTitle: 'Add New Tag',
@@ -132,7 +133,7 @@ export const tagsList: ReferenceListConfig = {
   withDirectDebit: false,
   withOrder: false,
   errors: {
-    load: 'getting the tags',
+    load: REFERENCE_LISTS.tags.loadError,
     save: 'creating a tag',
     delete: 'deleting a tag',
   },

@@ -1,3 +1,8 @@
+import { type saleExportQuerySchema, saleSearchQuerySchema } from '@back-office/contract/sales';
+import type { z } from 'zod';
+import { fieldText as text } from '../../lib/format.ts';
+import type { SearchQueryInput } from '../../lib/search-query.ts';
+
 /**
  * The Sales search form (part 2 §3 "Sales search form": name, postCode, addedBefore, addedAfter,
  * amountMin, amountMax, salesRef, product) and how it becomes the query of each call that uses it
@@ -32,10 +37,6 @@ export const EMPTY_SALES_FILTERS: SalesFilters = {
 /** §7: `id` is the subscriber's id, -1 when the list is not for one subscriber. */
 export const ANY_SUBSCRIBER = -1;
 
-function text(value: number | string): string {
-  return typeof value === 'number' ? String(value) : value.trim();
-}
-
 /**
  * True when at least one field is filled (§4 Sales list: "no criteria and no subscriber gives
  * enter-criteria"). `includeSubscriberFields` is false in a subscriber's list, where the name,
@@ -57,17 +58,12 @@ export function filtersForMode(filters: SalesFilters, subscriberId: number | nul
 }
 
 /**
- * `GET /api/sales` query (§7): id, salesref, name, zip, addedafter, addedbefore, greaterThan,
- * lessThan, listfrom, listlength, productid. Empty fields are sent as empty strings (§5).
+ * `GET /api/sales` query (§7) without the paging (`listfrom`, `listlength`): id, salesref, name, zip,
+ * addedafter, addedbefore, greaterThan, lessThan, productid. Empty fields are sent as empty strings (§5).
  */
-export function salesSearchParams(
-  filters: SalesFilters,
-  subscriberId: number | null,
-  listfrom: number,
-  listlength: number,
-): URLSearchParams {
+export function salesSearchQuery(filters: SalesFilters, subscriberId: number | null) {
   const used = filtersForMode(filters, subscriberId);
-  return new URLSearchParams({
+  return {
     id: String(subscriberId ?? ANY_SUBSCRIBER),
     salesref: text(used.salesRef),
     name: text(used.name),
@@ -76,23 +72,17 @@ export function salesSearchParams(
     addedbefore: used.addedBefore,
     greaterThan: text(used.amountMin),
     lessThan: text(used.amountMax),
-    listfrom: String(listfrom),
-    listlength: String(listlength),
     productid: used.product,
-  });
+  } satisfies SearchQueryInput<typeof saleSearchQuerySchema>;
 }
 
 /**
  * `GET /api/sales/export` query (§7): its own names (amountMin, amountMax, product) plus isdetailed;
  * the sales reference is not sent (§7: "The export sends the product filter but not salesRef").
  */
-export function salesExportParams(
-  filters: SalesFilters,
-  subscriberId: number | null,
-  detailed: boolean,
-): URLSearchParams {
+export function salesExportQuery(filters: SalesFilters, subscriberId: number | null, detailed: boolean) {
   const used = filtersForMode(filters, subscriberId);
-  return new URLSearchParams({
+  return {
     id: String(subscriberId ?? ANY_SUBSCRIBER),
     name: text(used.name),
     zip: text(used.postCode),
@@ -100,9 +90,9 @@ export function salesExportParams(
     addedbefore: used.addedBefore,
     amountMin: text(used.amountMin),
     amountMax: text(used.amountMax),
-    isdetailed: String(detailed),
+    isdetailed: detailed,
     product: used.product,
-  });
+  } satisfies SearchQueryInput<typeof saleExportQuerySchema>;
 }
 
 /**
@@ -141,6 +131,28 @@ export function salesEmailFilters(filters: SalesFilters, subscriberId: number | 
     amountMin: numberOrNull(used.amountMin),
     amountMax: numberOrNull(used.amountMax),
     productId: numberOrNull(used.product),
+  };
+}
+
+/** The filters part of `GET /api/sales` the screen keeps in its address (no subscriber, no paging). */
+export const salesSearchFiltersSchema = saleSearchQuerySchema.omit({
+  id: true,
+  listfrom: true,
+  listlength: true,
+});
+
+/** The search form's fields of a query read back from the address (missing parameters are empty). */
+export function salesFiltersFromQuery(query: z.output<typeof salesSearchFiltersSchema>): SalesFilters {
+  const numberOrEmpty = (value: number | '' | undefined) => (typeof value === 'number' ? value : '');
+  return {
+    name: text(query.name),
+    postCode: text(query.zip),
+    addedBefore: text(query.addedbefore),
+    addedAfter: text(query.addedafter),
+    amountMin: numberOrEmpty(query.greaterThan),
+    amountMax: numberOrEmpty(query.lessThan),
+    salesRef: numberOrEmpty(query.salesref),
+    product: text(query.productid),
   };
 }
 

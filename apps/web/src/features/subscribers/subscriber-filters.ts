@@ -1,4 +1,10 @@
-import type { SubscriberEmailListInput } from '@back-office/contract/subscribers';
+import {
+  type SubscriberEmailListInput,
+  subscriberSearchQuerySchema,
+} from '@back-office/contract/subscribers';
+import type { z } from 'zod';
+import { fieldText as text } from '../../lib/format.ts';
+import type { SearchQueryInput } from '../../lib/search-query.ts';
 
 /**
  * The search filters of the subscribers screen (part 2 §2.1, §4, §5, §7 `GET /api/subscribers/`).
@@ -60,14 +66,20 @@ export function normaliseSubscriberFilters(filters: SubscriberFilters): Subscrib
   return result;
 }
 
+/** The filters part of `GET /api/subscribers/` (no paging): what the screen keeps in its URL (§7 names). */
+export const subscriberSearchFiltersSchema = subscriberSearchQuerySchema.omit({
+  listfrom: true,
+  listlength: true,
+});
+
 /**
  * The query of `GET /api/subscribers/` and `/export` under the spec's names (§7): firstname, name,
  * assoc, tag, town, postcode, country, category, addedafter, addedbefore, pmeth, copies, status.
  * Every name is sent, empty meaning "no filter" (§5: search dates are sent empty when not set).
  */
-export function subscriberFilterParams(filters: SubscriberFilters): URLSearchParams {
+export function subscriberSearchQuery(filters: SubscriberFilters) {
   const f = normaliseSubscriberFilters(filters);
-  return new URLSearchParams({
+  return {
     firstname: f.firstName,
     name: f.lastName,
     assoc: f.association,
@@ -81,7 +93,28 @@ export function subscriberFilterParams(filters: SubscriberFilters): URLSearchPar
     pmeth: f.paymentMethod,
     copies: f.copies,
     status: f.status,
-  });
+  } satisfies SearchQueryInput<typeof subscriberSearchFiltersSchema>;
+}
+
+/** The form's filters of a query read back from the URL (missing parameters are empty). */
+export function subscriberFiltersFromQuery(
+  query: z.output<typeof subscriberSearchFiltersSchema>,
+): SubscriberFilters {
+  return {
+    firstName: text(query.firstname),
+    lastName: text(query.name),
+    town: text(query.town),
+    postcode: text(query.postcode),
+    country: text(query.country),
+    association: text(query.assoc),
+    status: text(query.status),
+    paymentMethod: text(query.pmeth),
+    tag: text(query.tag),
+    addedBefore: text(query.addedbefore),
+    addedAfter: text(query.addedafter),
+    copies: text(query.copies),
+    category: text(query.category),
+  };
 }
 
 /** A list choice as the email payload wants it: the id, or null when empty (§5). */

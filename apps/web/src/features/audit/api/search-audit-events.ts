@@ -1,6 +1,12 @@
-import { type AuditEntityType, type AuditEvent, auditSearchResultSchema } from '@back-office/contract/audit';
+import {
+  type AuditEntityType,
+  type AuditEvent,
+  auditSearchQuerySchema,
+  auditSearchResultSchema,
+} from '@back-office/contract/audit';
 import type { InfinitePage } from '../../../components/infinite-table.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { searchQueryString } from '../../../lib/search-query.ts';
 
 /** The Audit screen's filters as typed: empty strings mean "any". Dates are `YYYY-MM-DD`. */
 export type AuditFilters = {
@@ -22,18 +28,20 @@ export function auditSearchQueryKey(filters: AuditFilters, searchNumber: number)
 
 /** The query string of `GET /api/audit`: only the filters given, then the page. */
 export function auditSearchParams(filters: AuditFilters, listfrom: number, listlength: number) {
-  const query = new URLSearchParams();
-  if (filters.entityType) query.set('entityType', filters.entityType);
-  if (filters.actor.trim()) query.set('actor', filters.actor.trim());
-  if (filters.from) query.set('from', filters.from);
-  if (filters.to) query.set('to', filters.to);
-  query.set('listfrom', String(listfrom));
-  query.set('listlength', String(listlength));
-  return query;
+  const actor = filters.actor.trim();
+  const query = searchQueryString(auditSearchQuerySchema, {
+    ...(filters.entityType ? { entityType: filters.entityType } : {}),
+    ...(actor ? { actor } : {}),
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
+    listfrom,
+    listlength,
+  });
+  return new URLSearchParams(query);
 }
 
 /**
- * `GET /api/audit` (issue 8 §8; Administrators only): one page of audit events, newest first, with the
+ * `GET /api/audit` (Administrators only): one page of audit events, newest first, with the
  * number of matches.
  */
 export async function searchAuditEvents(

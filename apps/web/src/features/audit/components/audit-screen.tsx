@@ -19,7 +19,7 @@ import { AuditTable } from './audit-table.tsx';
 type Search = { filters: AuditFilters; number: number };
 
 /**
- * The Audit screen (issue 8 §8), Administrators only: who changed which user, role, product, reference
+ * The Audit screen (an addition to the spec), Administrators only: who changed which user, role, product, reference
  * item or setting, when, with the values before and after. The newest changes show at once; the
  * sliding panel filters by kind of record, who and days.
  */

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
  * `POST /auth/password-reset/confirm {token, newPassword}` -> 204; 400 for a bad, used or expired
- * token (DESIGN.md "Identity provider"; used for resets and for a new account's first password).
+ * token (part 1 §7 Identity provider; used for resets and for a new account's first password).
  */
 export function confirmPasswordReset(input: PasswordResetConfirm): Promise<void> {
   return apiRequest('/auth/password-reset/confirm', {

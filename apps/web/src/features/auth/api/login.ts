@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { type SessionUser, saveSessionUser, saveTokens } from '../../../lib/session.ts';
 
 /**
- * Signs in (part 1 §4 Session; DESIGN.md "Identity provider"): `POST /auth/login` for the tokens,
+ * Signs in (part 1 §4 Session, §7 Identity provider): `POST /auth/login` for the tokens,
  * `GET /auth/userinfo` with the access token for the subject id, then `GET /api/users/{sub}` with
  * the id token for the user's id, role and email. The session is stored only once all three succeed.
  */

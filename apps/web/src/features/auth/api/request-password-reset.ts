@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
  * `POST /auth/password-reset {email}`: the server answers 202 whether or not the address exists and
- * emails a single-use link (part 1 §2 Password reset; DESIGN.md "Identity provider").
+ * emails a single-use link (part 1 §2 Password reset, §7 Identity provider).
  */
 export function requestPasswordReset(input: PasswordResetRequest): Promise<void> {
   return apiRequest('/auth/password-reset', { method: 'POST', body: { email: input.email }, auth: 'none' });

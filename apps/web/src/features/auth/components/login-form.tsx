@@ -33,7 +33,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
 
   const handleSubmit = form.onSubmit(async (values) => {
     setFailure(null);
-    // Issue 7 §4: Log In click -> dashboard drawn (ended by the dashboard).
+    // Speed figure: Log In click -> dashboard drawn (ended by the dashboard).
     startMeasure('login-to-dashboard');
     try {
       await login.mutateAsync(loginInputSchema.parse(values));

@@ -22,7 +22,7 @@ type SetPasswordFormProps = {
 type Outcome = 'saved' | 'bad-link' | 'failed' | null;
 
 /**
- * Sets a new password from an emailed link (DESIGN.md "Identity provider": password reset and a new
+ * Sets a new password from an emailed link (part 1 §2 Password reset, §7 Identity provider; also a new
  * account's first password): New Password and Confirm Password with the change-password rules
  * (part 1 §5), `POST /auth/password-reset/confirm`; a bad, used or expired link says so and links
  * back to Reset Password; success links to the login screen.

@@ -23,7 +23,7 @@ export function createDonation(input: CreateDonation): Promise<DonationListItem>
 
 /**
  * Creates a donation, then reloads the searches from the server (part 2 §4: "A created donation is
- * appended"; it lands at its date's place, newest first; no optimistic edit, DESIGN.md).
+ * appended"; it lands at its date's place, newest first; no optimistic edit: nothing shows before the server accepted it).
  */
 export function useCreateDonation() {
   const queryClient = useQueryClient();

@@ -9,7 +9,7 @@ export function printFilename(year: number): string {
 
 /**
  * `GET /api/donations/annual-runs/{id}/print`: one PDF of the annual receipts of the run's donors
- * without an email address, for printing (issue 5 §5); 404 `annual_runs.nothing_to_print` when there
+ * without an email address, for printing; 404 `annual_runs.nothing_to_print` when there
  * are none. Saved under the name of the answer's `Content-Disposition`; returns that name.
  */
 export async function downloadAnnualRunPrint({ id, year }: { id: number; year: number }): Promise<string> {

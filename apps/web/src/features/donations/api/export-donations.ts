@@ -1,7 +1,9 @@
+import { donationExportQuerySchema } from '@back-office/contract/donations';
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/download.ts';
-import { type DonationSearchFilters, donationFilterParams } from './search-donations.ts';
+import { searchQueryString } from '../../../lib/search-query.ts';
+import { type DonationSearchFilters, donationSearchQuery } from './search-donations.ts';
 
 /** Part 2 §7: the two spreadsheets' names when the server gives none. */
 export const DETAILS_EXPORT_FILENAME = 'donation-details-export.xlsx';
@@ -26,9 +28,11 @@ export async function exportDonations({
   subscriberId,
   detailed,
 }: ExportDonationsInput): Promise<string> {
-  const params = donationFilterParams(filters, subscriberId);
-  params.set('isdetailed', String(detailed));
-  const file = await apiDownload(`/api/donations/export?${params.toString()}`, { accept: XLSX_TYPE });
+  const query = searchQueryString(donationExportQuerySchema, {
+    ...donationSearchQuery(filters, subscriberId),
+    isdetailed: detailed,
+  });
+  const file = await apiDownload(`/api/donations/export?${query}`, { accept: XLSX_TYPE });
   const filename = file.filename ?? (detailed ? DETAILS_EXPORT_FILENAME : SUBSCRIBERS_EXPORT_FILENAME);
   saveFile(file.blob, filename);
   return filename;

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 export type { AnnualRunProgress } from '@back-office/contract/annual-receipt-runs';
 
-/** Issue 5 §5: the screen asks for a running run's progress every 2 seconds. */
+/** The screen asks for a running run's progress every 2 seconds. */
 export const ANNUAL_RUN_POLL_MS = 2000;
 
 export const annualRunsQueryKey = ['annual-runs'] as const;
@@ -33,7 +33,7 @@ export function useAnnualRuns() {
   );
 }
 
-/** One run's progress, asked again every 2 s while it is running (issue 5 §5: progress shown on screen). */
+/** One run's progress, asked again every 2 s while it is running (its progress is shown on screen). */
 export function useAnnualRun(id: number | null) {
   return useQuery({
     queryKey: [...annualRunsQueryKey, id] as const,

@@ -1,5 +1,12 @@
-import { type DonationSearchResult, donationSearchResultSchema } from '@back-office/contract/donations';
+import {
+  type DonationSearchResult,
+  donationSearchQuerySchema,
+  donationSearchResultSchema,
+} from '@back-office/contract/donations';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { fieldText } from '../../../lib/format.ts';
+import { searchQueryString } from '../../../lib/search-query.ts';
 
 /**
  * `GET /api/donations` (part 2 §7 Donations) with exactly `id, name, zip, addedafter, addedbefore,
@@ -46,9 +53,6 @@ export const EMPTY_DONATION_FILTERS: DonationSearchFilters = {
   amountMax: '',
 };
 
-/** The filters that only apply across all donations (part 2 §2.4: shown only without a subscriber). */
-export const ALL_DONATIONS_ONLY_FIELDS = ['name', 'postCode', 'isDebit', 'country'] as const;
-
 /**
  * The filters that apply to a search: with a subscriber, name, postcode, payment and country are not
  * shown (part 2 §2.4), so they are not sent either.
@@ -85,12 +89,9 @@ function selectValue(value: string): string {
  * (§5: "Search dates are sent as YYYY-MM-DD, or as an empty string when not set"); `id` is the
  * subscriber when one is selected.
  */
-export function donationFilterParams(
-  filters: DonationSearchFilters,
-  subscriberId: number | null,
-): URLSearchParams {
+export function donationSearchQuery(filters: DonationSearchFilters, subscriberId: number | null) {
   const applied = effectiveFilters(filters, subscriberId);
-  return new URLSearchParams({
+  return {
     id: subscriberId === null ? '' : String(subscriberId),
     name: applied.name.trim(),
     zip: applied.postCode.trim(),
@@ -101,10 +102,36 @@ export function donationFilterParams(
     isdebit: applied.isDebit,
     country: selectValue(applied.country),
     category: selectValue(applied.category),
-  });
+  };
 }
 
-/** One page of the search: `listfrom` is 1-based, `listlength` the page size (DESIGN.md "Paging"). */
+/** The filters part of `GET /api/donations` the screen keeps in its address (no subscriber, no paging). */
+export const donationSearchFiltersSchema = donationSearchQuerySchema.omit({
+  id: true,
+  listfrom: true,
+  listlength: true,
+});
+
+/** The search form's fields of a query read back from the address (missing parameters are empty or any). */
+export function donationFiltersFromQuery(
+  query: z.output<typeof donationSearchFiltersSchema>,
+): DonationSearchFilters {
+  const anyIfEmpty = (value: number | '' | undefined) =>
+    value === undefined || value === '' ? '0' : String(value);
+  return {
+    name: fieldText(query.name),
+    postCode: fieldText(query.zip),
+    isDebit: anyIfEmpty(query.isdebit) as PaymentFilter,
+    country: anyIfEmpty(query.country),
+    category: anyIfEmpty(query.category),
+    addedBefore: fieldText(query.addedbefore),
+    addedAfter: fieldText(query.addedafter),
+    amountMin: fieldText(query.amountMin),
+    amountMax: fieldText(query.amountMax),
+  };
+}
+
+/** One page of the search: `listfrom` is 1-based, `listlength` the page size (part 2 §4, §9). */
 export function searchDonations(
   filters: DonationSearchFilters,
   subscriberId: number | null,
@@ -112,10 +139,12 @@ export function searchDonations(
   listlength: number,
   signal?: AbortSignal,
 ): Promise<DonationSearchResult> {
-  const params = donationFilterParams(filters, subscriberId);
-  params.set('listfrom', String(listfrom));
-  params.set('listlength', String(listlength));
-  return apiRequest(`/api/donations?${params.toString()}`, {
+  const query = searchQueryString(donationSearchQuerySchema, {
+    ...donationSearchQuery(filters, subscriberId),
+    listfrom,
+    listlength,
+  });
+  return apiRequest(`/api/donations?${query}`, {
     schema: donationSearchResultSchema,
     ...(signal ? { signal } : {}),
   });

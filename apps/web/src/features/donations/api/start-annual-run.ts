@@ -4,8 +4,8 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { annualRunsQueryKey } from './get-annual-runs.ts';
 
 /**
- * `POST /api/donations/annual-runs {year}` starts issuing and emailing the annual receipts of a year
- * (issue 5 §5): 202 with the run's progress; 409 `annual_runs.running` while another run is going.
+ * `POST /api/donations/annual-runs {year}` starts issuing and emailing the annual receipts of a
+ * year: 202 with the run's progress; 409 `annual_runs.running` while another run is going.
  */
 export function startAnnualRun(year: number): Promise<AnnualRunProgress> {
   return apiRequest('/api/donations/annual-runs', {

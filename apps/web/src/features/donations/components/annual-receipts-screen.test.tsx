@@ -7,7 +7,7 @@ import { signIn } from '../../../testing/session.ts';
 import type { AnnualRunProgress } from '../api/get-annual-runs.ts';
 import { AnnualReceiptsScreen } from './annual-receipts-screen.tsx';
 
-const lastYear = organisationYear() - 1; // the organisation's year (issue 15 §8)
+const lastYear = organisationYear() - 1; // the organisation's year, not the browser's
 
 function progress(overrides: Partial<AnnualRunProgress>): AnnualRunProgress {
   return {
@@ -26,7 +26,7 @@ function progress(overrides: Partial<AnnualRunProgress>): AnnualRunProgress {
   };
 }
 
-describe('AnnualReceiptsScreen (issue 5 §5)', () => {
+describe('AnnualReceiptsScreen', () => {
   it('starts the run of last year after a confirmation and follows its progress until done', async () => {
     signIn();
     const answers = [

@@ -43,7 +43,7 @@ export function runFinishedMessage(run: AnnualRunProgress): string {
 }
 
 /**
- * Annual Receipts (issue 5 §5, not in the spec; Administrators only): choose a year (last year by
+ * Annual Receipts (an addition to the spec; Administrators only): choose a year (last year by
  * default), Send annual receipts after a confirmation, then follow the run's progress (asked every
  * 2 s until done), the recent runs, and the PDF of the receipts to print for donors without email.
  */

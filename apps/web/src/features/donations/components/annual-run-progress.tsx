@@ -28,7 +28,7 @@ export function RunStatusBadge({ run }: { run: AnnualRunProgress }) {
 }
 
 /**
- * Download receipts to print (issue 5 §5): one PDF of the annual receipts of the run's donors who have
+ * Download receipts to print: one PDF of the annual receipts of the run's donors who have
  * no email address; offered when the run has some.
  */
 export function DownloadPrintButton({ run, size = 'sm' }: { run: AnnualRunProgress; size?: 'xs' | 'sm' }) {
@@ -66,7 +66,7 @@ function Count({ label, value, color }: { label: string; value: number; color?: 
 }
 
 /**
- * The progress of one annual receipt run (issue 5 §5): a bar of the receipts handled so far, and the
+ * The progress of one annual receipt run: a bar of the receipts handled so far, and the
  * counts emailed / to print / failed / pending out of the total; the print file once there is one.
  */
 export function AnnualRunProgressCard({ run }: { run: AnnualRunProgress }) {

@@ -43,7 +43,7 @@ type DonationFormModalProps = {
  * aligned, prefixed by the subscriber's currency symbol, no negatives), Donation Date (day picker,
  * today by default, no future day), Notes to appear on receipt (5 rows), Cancel and Save. "Amount is
  * required" once the amount is touched and empty; "Please complete all the information!" after an
- * invalid submit. It stays open with a busy Save until the server answers (DESIGN.md) and shows the
+ * invalid submit. It stays open with a busy Save until the server answers and shows the
  * server's field errors under their fields.
  */
 export function DonationFormModal({ opened, subscriber, onClose }: DonationFormModalProps) {

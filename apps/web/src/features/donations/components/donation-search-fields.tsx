@@ -1,9 +1,7 @@
 import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useEffect } from 'react';
 import { DateField } from '../../../components/date-field.tsx';
-import { notifyError } from '../../../lib/notify.ts';
-import { useCategories, useCountries } from '../api/get-search-lists.ts';
+import { useNotifyReferenceListError, useReferenceList } from '../../../entities/reference-lists/index.ts';
 import { type DonationSearchFilters, PAYMENT_FILTER_OPTIONS } from '../api/search-donations.ts';
 
 /** Part 2 §2.1 placeholder of optional filters; also the "any" option of the lists (0, §9). */
@@ -28,15 +26,10 @@ function referenceOptions(items: Array<{ id: number; name: string }> | undefined
  * Before, Added After, Amount greater than, Amount less than, Category always. None is required.
  */
 export function DonationSearchFields({ form, forSubscriber }: DonationSearchFieldsProps) {
-  const countries = useCountries();
-  const categories = useCategories();
-
-  useEffect(() => {
-    if (countries.isError) notifyError('getting the countries');
-  }, [countries.isError]);
-  useEffect(() => {
-    if (categories.isError) notifyError('getting the categories');
-  }, [categories.isError]);
+  const countries = useReferenceList('ctries', { sort: 'name' });
+  const categories = useReferenceList('cats', { sort: 'name' });
+  useNotifyReferenceListError('ctries', countries.isError);
+  useNotifyReferenceListError('cats', categories.isError);
 
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" verticalSpacing="sm">

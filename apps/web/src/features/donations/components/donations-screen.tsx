@@ -9,10 +9,14 @@ import { SearchPanel, SearchPanelToggle } from '../../../components/search-panel
 import { paths } from '../../../config/paths.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { startMeasure, useEndMeasureWhenDrawn } from '../../../lib/perf-marks.ts';
+import { useSearchQuery } from '../../../lib/use-search-query.ts';
 import { useStoredFilters } from '../../../lib/use-stored-filters.ts';
 import { deleteDonations, deleteRefusalReason, useDeleteDonation } from '../api/delete-donation.ts';
 import {
   type DonationSearchFilters,
+  donationFiltersFromQuery,
+  donationSearchFiltersSchema,
+  donationSearchQuery,
   donationSearchQueryKey,
   EMPTY_DONATION_FILTERS,
   hasCriteria,
@@ -64,7 +68,12 @@ export function DonationsScreen({ subscriber }: DonationsScreenProps) {
     DONATION_FILTERS_STORAGE_KEY,
     EMPTY_DONATION_FILTERS,
   );
-  const startFilters = subscriber ? EMPTY_DONATION_FILTERS : stored.filters;
+  const url = useSearchQuery(donationSearchFiltersSchema);
+  // A search in the address (reloaded or shared) comes first; otherwise the stored one (part 2 §2.1).
+  const [startFilters] = useState(() => {
+    if (url.present && url.query) return donationFiltersFromQuery(url.query);
+    return subscriber ? EMPTY_DONATION_FILTERS : stored.filters;
+  });
   const form = useForm<DonationSearchFilters>({ initialValues: startFilters });
   const [submitted, setSubmitted] = useState<DonationSearchFilters | null>(() =>
     subscriber || hasCriteria(startFilters) ? startFilters : null,
@@ -94,6 +103,7 @@ export function DonationsScreen({ subscriber }: DonationsScreenProps) {
   const runSearch = (values: DonationSearchFilters) => {
     const filters = normalise(values);
     if (!subscriber) stored.save(filters);
+    url.setQuery(donationSearchQuery(filters, subscriberId));
     setSelected(new Map());
     setSubmitted(filters);
     // Part 2 §4: a new search clears the results and starts again at position 1, even with the same filters.
@@ -106,6 +116,7 @@ export function DonationsScreen({ subscriber }: DonationsScreenProps) {
       runSearch(EMPTY_DONATION_FILTERS);
     } else {
       stored.clear();
+      url.clearQuery();
       setSelected(new Map());
       setSubmitted(null);
     }

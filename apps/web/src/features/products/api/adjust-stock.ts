@@ -4,8 +4,8 @@ import {
   stockMovementSchema,
 } from '@back-office/contract/products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { productKeys } from '../../../entities/products/index.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { productsQueryKey } from './get-products.ts';
 
 /** The adjustment and the product it moves. */
 export type AdjustStockVariables = StockAdjustmentInput & { productId: number };
@@ -27,6 +27,6 @@ export function useAdjustStock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: adjustStock,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });
 }

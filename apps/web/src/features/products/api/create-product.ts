@@ -1,7 +1,7 @@
 import { type Product, productSchema, type SaveProductInput } from '@back-office/contract/products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { productKeys } from '../../../entities/products/index.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { productsQueryKey } from './get-products.ts';
 
 /**
  * `POST /api/products {name, euroPrice, swissPrice, active, currentStock, minStockAlert}` returns the
@@ -22,11 +22,11 @@ export function createProduct(input: SaveProductInput): Promise<Product> {
   });
 }
 
-/** Creates a product, then refreshes the list from the server (no optimistic edit, DESIGN.md). */
+/** Creates a product, then refreshes the list from the server (no optimistic edit: nothing shows before the server accepted it). */
 export function useCreateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createProduct,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });
 }

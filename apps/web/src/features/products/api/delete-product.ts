@@ -1,9 +1,9 @@
 import type { Product } from '@back-office/contract/products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { productKeys } from '../../../entities/products/index.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { productsQueryKey } from './get-products.ts';
 
-/** `DELETE /api/products/{id}` (part 1 §7 Products; a soft delete on the server, DESIGN.md). */
+/** `DELETE /api/products/{id}` (part 1 §7 Products; a soft delete on the server, so past sales keep their product). */
 export function deleteProduct(id: number): Promise<void> {
   return apiRequest(`/api/products/${id}`, { method: 'DELETE' });
 }
@@ -12,10 +12,10 @@ export function deleteProduct(id: number): Promise<void> {
 export function useForgetDeletedProduct() {
   const queryClient = useQueryClient();
   return (id: number) => {
-    queryClient.setQueryData<Product[]>(productsQueryKey, (products) =>
+    queryClient.setQueryData<Product[]>(productKeys.all, (products) =>
       products?.filter((product) => product.id !== id),
     );
-    return queryClient.invalidateQueries({ queryKey: productsQueryKey });
+    return queryClient.invalidateQueries({ queryKey: productKeys.all });
   };
 }
 

@@ -1,9 +1,12 @@
-import { type StockMovementList, stockMovementListSchema } from '@back-office/contract/products';
+import {
+  type StockMovementList,
+  stockMovementListSchema,
+  stockMovementQuerySchema,
+} from '@back-office/contract/products';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { productKeys } from '../../../entities/products/index.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-/** Query key of every page of one product's stock movements. */
-export const stockMovementsQueryKey = (productId: number) => ['products', productId, 'movements'] as const;
+import { searchQueryString } from '../../../lib/search-query.ts';
 
 /**
  * `GET /api/products/{id}/movements?listfrom&listlength`: one page of the product's stock ledger,
@@ -14,7 +17,7 @@ export function getStockMovements(
   page: { listfrom: number; listlength: number },
   signal?: AbortSignal,
 ): Promise<StockMovementList> {
-  const query = new URLSearchParams({ listfrom: String(page.listfrom), listlength: String(page.listlength) });
+  const query = searchQueryString(stockMovementQuerySchema, page);
   return apiRequest(`/api/products/${productId}/movements?${query}`, {
     schema: stockMovementListSchema,
     ...(signal ? { signal } : {}),
@@ -25,7 +28,7 @@ export function getStockMovements(
 export function useStockMovements(productId: number, page: { listfrom: number; listlength: number }) {
   return useQuery(
     queryOptions({
-      queryKey: [...stockMovementsQueryKey(productId), page.listfrom, page.listlength],
+      queryKey: [...productKeys.movements(productId), page.listfrom, page.listlength],
       queryFn: ({ signal }) => getStockMovements(productId, page, signal),
       placeholderData: keepPreviousData,
     }),

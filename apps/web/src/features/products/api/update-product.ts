@@ -1,7 +1,7 @@
 import { type Product, productSchema, type UpdateProductInput } from '@back-office/contract/products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { productKeys } from '../../../entities/products/index.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { productsQueryKey } from './get-products.ts';
 
 /**
  * The catalogue fields of a product, the id of the one being edited and the `version` it was read
@@ -29,11 +29,11 @@ export function updateProduct(input: UpdateProductVariables): Promise<Product> {
   });
 }
 
-/** Updates a product, then refreshes the list from the server (no optimistic edit, DESIGN.md). */
+/** Updates a product, then refreshes the list from the server (no optimistic edit: nothing shows before the server accepted it). */
 export function useUpdateProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProduct,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });
 }

@@ -72,7 +72,7 @@ describe('ExportProductsButton', () => {
     expect(savedNames).toEqual([]);
   });
 
-  it('asks to wait for an export to finish when too many are under way (429, issue 15 §1)', async () => {
+  it('asks to wait for an export to finish when too many are under way (429)', async () => {
     signIn();
     mockFetch({
       'GET /api/products/export': () =>

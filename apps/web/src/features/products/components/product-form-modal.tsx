@@ -48,7 +48,7 @@ type ProductFormModalProps = {
  * Stock Level and the Active? switch with its hint; Save when adding, Update when editing. An edit
  * sends the version it was opened at: if someone saved the product since, the server refuses (409)
  * and the dialog says so. Static backdrop. It stays open with a busy button until the server answers
- * (DESIGN.md) and shows the server's field errors under their fields.
+ * and shows the server's field errors under their fields.
  */
 export function ProductFormModal({ opened, product, onClose }: ProductFormModalProps) {
   const [busy, setBusy] = useState(false);

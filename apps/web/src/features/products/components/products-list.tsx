@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { ConfirmDelete } from '../../../components/confirm-delete.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FadingRow } from '../../../components/fading-row.tsx';
+import { useProducts } from '../../../entities/products/index.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteProduct, useForgetDeletedProduct } from '../api/delete-product.ts';
-import { useProducts } from '../api/get-products.ts';
 
 /** Part 1 §2 Products: the text of a loaded empty list. */
 export const NO_PRODUCTS_MESSAGE = 'No products exist!';

@@ -4,9 +4,9 @@ import { IconAdjustments } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
+import { useProducts } from '../../../entities/products/index.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { useProducts } from '../api/get-products.ts';
 import { useStockMovements } from '../api/get-stock-movements.ts';
 import { StockAdjustmentForm, signedQuantity } from './stock-adjustment-form.tsx';
 

@@ -5,9 +5,9 @@ import {
   referenceItemSchema,
 } from '@back-office/contract/reference-lists';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { referenceListKeys } from '../../../entities/reference-lists/index.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { ReferenceListConfig } from '../reference-list-configs.ts';
-import { referenceItemsQueryKey } from './get-reference-items.ts';
 
 /**
  * The wire body of a create or update (part 1 §7 Reference data): `name`, plus `symbol` for
@@ -34,11 +34,11 @@ export function createReferenceItem(
   });
 }
 
-/** Creates an item, then reloads the list in the server's order (no optimistic edit, DESIGN.md). */
+/** Creates an item, then reloads the list in the server's order (no optimistic edit: nothing shows before the server accepted it). */
 export function useCreateReferenceItem(list: ReferenceListConfig) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ReferenceItemInput) => createReferenceItem(list, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: referenceItemsQueryKey(list) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: referenceListKeys.list(list.key) }),
   });
 }

@@ -1,12 +1,12 @@
 import type { ReferenceItem } from '@back-office/contract/reference-lists';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { referenceListKeys } from '../../../entities/reference-lists/index.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { ReferenceListConfig } from '../reference-list-configs.ts';
-import { referenceItemsQueryKey } from './get-reference-items.ts';
 
 /**
  * `DELETE /api/{list}/{id}` (part 1 §7 Reference data). An item still used by records is refused
- * with a 409 `reference_lists.in_use` whose detail says by how many (DESIGN.md "Errors").
+ * with a 409 `reference_lists.in_use` whose detail says by how many (part 1 §8).
  */
 export function deleteReferenceItem(list: ReferenceListConfig, id: number): Promise<void> {
   return apiRequest(`${list.apiPath}/${id}`, { method: 'DELETE' });
@@ -16,7 +16,7 @@ export function deleteReferenceItem(list: ReferenceListConfig, id: number): Prom
 export function useForgetDeletedReferenceItem(list: ReferenceListConfig) {
   const queryClient = useQueryClient();
   return (id: number) => {
-    const queryKey = referenceItemsQueryKey(list);
+    const queryKey = referenceListKeys.list(list.key);
     queryClient.setQueryData<ReferenceItem[]>(queryKey, (items) => items?.filter((item) => item.id !== id));
     return queryClient.invalidateQueries({ queryKey });
   };

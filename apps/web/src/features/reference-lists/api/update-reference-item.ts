@@ -4,10 +4,10 @@ import {
   referenceItemSchema,
 } from '@back-office/contract/reference-lists';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { referenceListKeys } from '../../../entities/reference-lists/index.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { ReferenceListConfig } from '../reference-list-configs.ts';
 import { referenceItemBody } from './create-reference-item.ts';
-import { referenceItemsQueryKey } from './get-reference-items.ts';
 
 /** The fields of an item plus the id of the one being edited (part 1 §7 Reference data). */
 export type UpdateReferenceItemVariables = ReferenceItemInput & { id: number };
@@ -26,12 +26,12 @@ export function updateReferenceItem(
 
 /**
  * Updates an item, then reloads the list from the server. Unlike the legacy client (part 1 §4 "Edit
- * is applied locally"), nothing changes on screen before the server accepted it (DESIGN.md).
+ * is applied locally"), nothing changes on screen before the server accepted it, so a refusal leaves the list as it was.
  */
 export function useUpdateReferenceItem(list: ReferenceListConfig) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateReferenceItemVariables) => updateReferenceItem(list, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: referenceItemsQueryKey(list) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: referenceListKeys.list(list.key) }),
   });
 }

@@ -44,7 +44,7 @@ type ReferenceItemFormModalProps = {
  * §8): Name (its minimum length from the contract: 4, countries none, tags required only), Symbol for
  * currencies, Direct debit for payment methods; Save when adding, Update when editing; Cancel, the
  * close icon and Escape close it. It stays open until the server answers; a taken name shows under
- * Name (DESIGN.md).
+ * Name (part 1 §8).
  */
 export function ReferenceItemFormModal({ list, opened, item, onClose }: ReferenceItemFormModalProps) {
   const [busy, setBusy] = useState(false);

@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { ConfirmDelete } from '../../../components/confirm-delete.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FadingRow } from '../../../components/fading-row.tsx';
+import { useReferenceList } from '../../../entities/reference-lists/index.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteReferenceItem, useForgetDeletedReferenceItem } from '../api/delete-reference-item.ts';
-import { useReferenceItems } from '../api/get-reference-items.ts';
 import type { ReferenceListConfig } from '../reference-list-configs.ts';
 
 /** Part 1 §2 Reference-data lists: the text of a loaded empty list. */
@@ -26,10 +26,10 @@ type ReferenceItemsListProps = {
 /**
  * One reference list (part 1 §2 Reference-data lists, §4 Row delete): a row per item in the server's
  * order with Edit and Remove (two-step). "No items exist!" only once loaded and empty. A refused delete
- * says why in the error toast (e.g. how many subscribers still use the country; issue 3 §2).
+ * says why in the error toast (e.g. how many subscribers still use the country; part 1 §8).
  */
 export function ReferenceItemsList({ list, onEdit }: ReferenceItemsListProps) {
-  const items = useReferenceItems(list);
+  const items = useReferenceList(list.key);
 
   useEffect(() => {
     if (items.isError) notifyError(list.errors.load);

@@ -1,7 +1,7 @@
 import { type CreateSaleInput, type Sale, saleSchema } from '@back-office/contract/sales';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { productKeys } from '../../../entities/products/index.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { saleProductsQueryKey } from './get-sale-products.ts';
 import { salesQueryKeyRoot } from './search-sales.ts';
 
 /**
@@ -20,7 +20,7 @@ export function useCreateSale() {
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: salesQueryKeyRoot }),
-        queryClient.invalidateQueries({ queryKey: saleProductsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: productKeys.all }),
       ]);
     },
   });

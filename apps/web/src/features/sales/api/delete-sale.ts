@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { productKeys } from '../../../entities/products/index.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { saleProductsQueryKey } from './get-sale-products.ts';
 
 /** `DELETE /api/sales/{id}` (part 2 §7): 204; the server puts the sale's items back in stock. */
 export function deleteSale(id: number): Promise<void> {
@@ -15,6 +15,6 @@ export function useDeleteSale() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteSale,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: saleProductsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });
 }

@@ -1,6 +1,8 @@
+import { saleCountQuerySchema } from '@back-office/contract/sales';
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/download.ts';
+import { searchQueryString } from '../../../lib/search-query.ts';
 
 /** A period, both days `YYYY-MM-DD` and included. */
 export type SalesTotalsPeriod = { from: string; to: string };
@@ -15,8 +17,8 @@ export function fallbackSalesTotalsFilename({ from, to }: SalesTotalsPeriod): st
  * over the period, saved under the name of `Content-Disposition`. Returns the name it was saved under.
  */
 export async function exportSalesTotals(period: SalesTotalsPeriod): Promise<string> {
-  const query = new URLSearchParams({ from: period.from, to: period.to });
-  const file = await apiDownload(`/api/sales/salecount?${query.toString()}`, { accept: 'text/csv' });
+  const query = searchQueryString(saleCountQuerySchema, { from: period.from, to: period.to });
+  const file = await apiDownload(`/api/sales/salecount?${query}`, { accept: 'text/csv' });
   const filename = file.filename ?? fallbackSalesTotalsFilename(period);
   saveFile(file.blob, filename);
   return filename;

@@ -1,7 +1,9 @@
+import { saleExportQuerySchema } from '@back-office/contract/sales';
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/download.ts';
-import { type SalesFilters, salesExportParams } from '../sales-filters.ts';
+import { searchQueryString } from '../../../lib/search-query.ts';
+import { type SalesFilters, salesExportQuery } from '../sales-filters.ts';
 
 /** §7: the export's names when the server gives none. */
 export function fallbackSalesExportFilename(detailed: boolean): string {
@@ -25,8 +27,8 @@ export async function exportSales({
   subscriberId,
   detailed,
 }: ExportSalesVariables): Promise<string> {
-  const query = salesExportParams(filters, subscriberId, detailed);
-  const file = await apiDownload(`/api/sales/export?${query.toString()}`, { accept: 'text/csv' });
+  const query = searchQueryString(saleExportQuerySchema, salesExportQuery(filters, subscriberId, detailed));
+  const file = await apiDownload(`/api/sales/export?${query}`, { accept: 'text/csv' });
   const filename = file.filename ?? fallbackSalesExportFilename(detailed);
   saveFile(file.blob, filename);
   return filename;

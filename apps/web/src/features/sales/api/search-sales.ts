@@ -1,8 +1,9 @@
-import { type SaleSummary, saleSummarySchema } from '@back-office/contract/sales';
+import { type SaleSummary, saleSearchQuerySchema, saleSummarySchema } from '@back-office/contract/sales';
 import { z } from 'zod';
 import type { InfinitePage } from '../../../components/infinite-table.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { type SalesFilters, salesSearchParams } from '../sales-filters.ts';
+import { searchQueryString } from '../../../lib/search-query.ts';
+import { type SalesFilters, salesSearchQuery } from '../sales-filters.ts';
 
 /** The root of every sales search key (`['sales', 'search', ...]`). */
 export const salesQueryKeyRoot = ['sales', 'search'] as const;
@@ -33,8 +34,12 @@ export async function searchSales(
   listlength: number,
   signal?: AbortSignal,
 ): Promise<InfinitePage<SaleSummary>> {
-  const query = salesSearchParams(filters, subscriberId, listfrom, listlength);
-  const rows = await apiRequest(`/api/sales?${query.toString()}`, {
+  const query = searchQueryString(saleSearchQuerySchema, {
+    ...salesSearchQuery(filters, subscriberId),
+    listfrom,
+    listlength,
+  });
+  const rows = await apiRequest(`/api/sales?${query}`, {
     schema: saleSummaryListSchema,
     ...(signal ? { signal } : {}),
   });

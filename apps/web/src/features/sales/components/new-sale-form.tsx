@@ -8,10 +8,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { productKeys } from '../../../entities/products/index.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateSale } from '../api/create-sale.ts';
-import { saleProductsQueryKey } from '../api/get-sale-products.ts';
 import {
   activeCurrencySymbol,
   buildCreateSaleInput,
@@ -94,7 +94,7 @@ export function NewSaleForm({ subscriber, countries, currencySymbol, products }:
       if (error instanceof ApiError && isInsufficientStock(error)) {
         // Someone sold or took items meanwhile: say what is left, and show the stock as it is now.
         notifyError('saving the sale', error.detail);
-        void queryClient.invalidateQueries({ queryKey: saleProductsQueryKey });
+        void queryClient.invalidateQueries({ queryKey: productKeys.all });
       } else if (!shown) {
         notifyError('saving the sale');
       }

@@ -2,10 +2,10 @@ import { Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useProducts } from '../../../entities/products/index.ts';
+import { useNotifyReferenceListError, useReferenceList } from '../../../entities/reference-lists/index.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { useSaleCountries, useSaleCurrencies } from '../api/get-sale-lookups.ts';
-import { useSaleProducts } from '../api/get-sale-products.ts';
 import { useSaleSubscriber } from '../api/get-sale-subscriber.ts';
 import { subscriberCurrencySymbol } from '../new-sale-model.ts';
 import { NewSaleForm } from './new-sale-form.tsx';
@@ -18,9 +18,9 @@ import { NewSaleForm } from './new-sale-form.tsx';
  */
 export function NewSaleScreen({ subscriberId }: { subscriberId: number }) {
   const subscriber = useSaleSubscriber(subscriberId);
-  const products = useSaleProducts();
-  const countries = useSaleCountries();
-  const currencies = useSaleCurrencies();
+  const products = useProducts();
+  const countries = useReferenceList('ctries');
+  const currencies = useReferenceList('currencies');
   const validId = Number.isInteger(subscriberId) && subscriberId > 0;
 
   useEffect(() => {
@@ -31,12 +31,8 @@ export function NewSaleScreen({ subscriberId }: { subscriberId: number }) {
   useEffect(() => {
     if (products.isError) notifyError('getting the products');
   }, [products.isError]);
-  useEffect(() => {
-    if (countries.isError) notifyError('getting the countries');
-  }, [countries.isError]);
-  useEffect(() => {
-    if (currencies.isError) notifyError('getting the currencies');
-  }, [currencies.isError]);
+  useNotifyReferenceListError('ctries', countries.isError);
+  useNotifyReferenceListError('currencies', currencies.isError);
 
   if (!validId || subscriber.isError) return <Navigate to={paths.sales.href()} replace />;
   if (subscriber.isPending || products.isPending || countries.isPending || currencies.isPending) {

@@ -105,6 +105,19 @@ describe('Sales list without a subscriber', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('runs the search written in the address, read with the query names of §7', async () => {
+    signIn();
+    const { queries } = salesRoutes(() => []);
+    renderSalesRoutes('/sales?name=Dupont&greaterThan=10.5&addedafter=not-a-date');
+
+    expect(await screen.findByText('No sales match the search criteria.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Last Name')).toHaveValue('Dupont');
+    const query = queries[0];
+    expect(query?.get('name')).toBe('Dupont');
+    expect(query?.get('greaterThan')).toBe('10.5');
+    expect(query?.get('addedafter')).toBe('');
+  });
+
   it('searches on Enter with the query names of §7 and says when nothing matches', async () => {
     signIn();
     const { queries } = salesRoutes(() => []);

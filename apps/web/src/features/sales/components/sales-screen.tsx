@@ -6,12 +6,13 @@ import { Link } from 'react-router';
 import { useInfiniteList } from '../../../components/infinite-table.tsx';
 import { SearchPanel, SearchPanelToggle } from '../../../components/search-panel.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useProducts } from '../../../entities/products/index.ts';
 import { exportRefusedReason } from '../../../lib/api-error.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { startMeasure, useEndMeasureWhenDrawn } from '../../../lib/perf-marks.ts';
+import { useSearchQuery } from '../../../lib/use-search-query.ts';
 import { useStoredFilters } from '../../../lib/use-stored-filters.ts';
 import { useExportSales } from '../api/export-sales.ts';
-import { useSaleProducts } from '../api/get-sale-products.ts';
 import { salesSearchQueryKey, searchSales } from '../api/search-sales.ts';
 import {
   EMPTY_SALES_FILTERS,
@@ -22,6 +23,9 @@ import {
   SALES_FILTERS_STORAGE_KEY,
   type SalesFilters,
   salesEmailFilters,
+  salesFiltersFromQuery,
+  salesSearchFiltersSchema,
+  salesSearchQuery,
 } from '../sales-filters.ts';
 import { SalesEmailModal } from './sales-email-modal.tsx';
 import { SalesExportMenu } from './sales-export-menu.tsx';
@@ -52,9 +56,12 @@ type SalesScreenProps = {
 export function SalesScreen({ subscriber }: SalesScreenProps) {
   const subscriberId = subscriber?.id ?? null;
   const stored = useStoredFilters(SALES_FILTERS_STORAGE_KEY, EMPTY_SALES_FILTERS);
-  const [initialFilters] = useState(() =>
-    subscriber ? EMPTY_SALES_FILTERS : filtersFromStore(stored.filters),
-  );
+  const url = useSearchQuery(salesSearchFiltersSchema);
+  // A search in the address (reloaded or shared) comes first; otherwise the stored one (part 2 §2.1).
+  const [initialFilters] = useState(() => {
+    if (url.present && url.query) return salesFiltersFromQuery(url.query);
+    return subscriber ? EMPTY_SALES_FILTERS : filtersFromStore(stored.filters);
+  });
   const [filters, setFilters] = useState<SalesFilters>(initialFilters);
   const [search, setSearch] = useState<Search | null>(() =>
     subscriber || hasSalesCriteria(initialFilters) ? { filters: initialFilters, number: 1 } : null,
@@ -62,7 +69,7 @@ export function SalesScreen({ subscriber }: SalesScreenProps) {
   const [panelOpened, setPanelOpened] = useState(true);
   const [emailOpened, setEmailOpened] = useState(false);
   const [totalsOpened, setTotalsOpened] = useState(false);
-  const products = useSaleProducts();
+  const products = useProducts();
   const exportSales = useExportSales();
 
   const list = useInfiniteList<SaleSummary>({
@@ -84,6 +91,7 @@ export function SalesScreen({ subscriber }: SalesScreenProps) {
     startMeasure('search-to-rows:sales');
     const used = filtersForMode(filters, subscriberId);
     if (!subscriber) stored.save(filtersToStore(used));
+    url.setQuery(salesSearchQuery(used, subscriberId));
     if (!subscriber && !hasSalesCriteria(used)) {
       setSearch(null);
       return;
@@ -93,6 +101,7 @@ export function SalesScreen({ subscriber }: SalesScreenProps) {
 
   const handleClear = () => {
     if (!subscriber) stored.clear();
+    url.clearQuery();
     setFilters(EMPTY_SALES_FILTERS);
     setSearch(subscriber ? { filters: EMPTY_SALES_FILTERS, number: (search?.number ?? 0) + 1 } : null);
   };

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 /** Query key of the organisation settings. */
 export const settingsQueryKey = ['settings'] as const;
 
-/** `GET /api/settings`: the organisation settings, readable by every signed-in user (issue 3 §5). */
+/** `GET /api/settings`: the organisation settings, readable by every signed-in user (documents need them). */
 export function getSettings(signal?: AbortSignal): Promise<Settings> {
   return apiRequest('/api/settings', { schema: settingsSchema, ...(signal ? { signal } : {}) });
 }
@@ -15,7 +15,7 @@ export function settingsQueryOptions() {
   return queryOptions({ queryKey: settingsQueryKey, queryFn: ({ signal }) => getSettings(signal) });
 }
 
-/** The organisation settings (DESIGN.md domains: organisation identity used on documents and emails). */
+/** The organisation settings: the organisation identity used on documents and emails. */
 export function useSettings() {
   return useQuery(settingsQueryOptions());
 }

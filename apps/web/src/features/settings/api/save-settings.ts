@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { settingsQueryKey } from './get-settings.ts';
 
-/** `PUT /api/settings` with every field, Administrators only; returns the saved settings (issue 3 §5). */
+/** `PUT /api/settings` with every field, Administrators only; returns the saved settings. */
 export function saveSettings(input: Settings): Promise<Settings> {
   return apiRequest('/api/settings', { method: 'PUT', body: input, schema: settingsSchema });
 }

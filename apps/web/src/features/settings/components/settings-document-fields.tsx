@@ -3,7 +3,7 @@ import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 
 /**
- * The texts of receipts and invoices (issue 3 §5): the signatory of receipts, the receipt's legal
+ * The texts of receipts and invoices: the signatory of receipts, the receipt's legal
  * statement, the invoice footer (legal mentions) and the payment terms.
  */
 export function SettingsDocumentFields({ form }: { form: UseFormReturnType<Settings> }) {

@@ -2,7 +2,7 @@ import type { Settings } from '@back-office/contract/settings';
 import { SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 
-/** Who the emails sent to subscribers come from (issue 3 §5): sender name and address. */
+/** Who the emails sent to subscribers come from: sender name and address. */
 export function SettingsEmailFields({ form }: { form: UseFormReturnType<Settings> }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -27,7 +27,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The organisation settings screen's form (issue 3 §5; DESIGN.md domains: the organisation identity
+ * The organisation settings screen's form (an addition to the spec: the organisation identity
  * used on receipts, invoices, mandate letters and emails). Loads the settings, saves every field with
  * a busy Save button, and shows the server's field errors under their fields.
  */

@@ -4,7 +4,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { LogoField } from './logo-field.tsx';
 
 /**
- * The organisation's identity on documents (issue 3 §5): name, address, SIREN or RNA number, SEPA
+ * The organisation's identity on documents: name, address, SIREN or RNA number, SEPA
  * creditor identifier (ICS), purpose and logo.
  */
 export function SettingsOrganisationFields({ form }: { form: UseFormReturnType<Settings> }) {

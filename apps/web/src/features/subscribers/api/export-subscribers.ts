@@ -1,7 +1,9 @@
+import { subscriberExportQuerySchema } from '@back-office/contract/subscribers';
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/download.ts';
-import { type SubscriberFilters, subscriberFilterParams } from '../subscriber-filters.ts';
+import { searchQueryString } from '../../../lib/search-query.ts';
+import { type SubscriberFilters, subscriberSearchQuery } from '../subscriber-filters.ts';
 
 /** §7: the export is saved as subscribers-export.xlsx. */
 export const SUBSCRIBERS_EXPORT_FILENAME = 'subscribers-export.xlsx';
@@ -13,9 +15,11 @@ export type ExportSubscribersInput = { filters: SubscriberFilters; emailsOnly: b
  * (all details, or names and email addresses only), saved under the server's name. Returns that name.
  */
 export async function exportSubscribers({ filters, emailsOnly }: ExportSubscribersInput): Promise<string> {
-  const params = subscriberFilterParams(filters);
-  params.set('emailsOnly', String(emailsOnly));
-  const file = await apiDownload(`/api/subscribers/export?${params.toString()}`, {
+  const query = searchQueryString(subscriberExportQuerySchema, {
+    ...subscriberSearchQuery(filters),
+    emailsOnly,
+  });
+  const file = await apiDownload(`/api/subscribers/export?${query}`, {
     accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   });
   const filename = file.filename ?? SUBSCRIBERS_EXPORT_FILENAME;

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { subscriberQueryKey } from './get-subscriber.ts';
 import { subscriberSearchesKey } from './search-subscribers.ts';
 
-/** Error code of a save based on a version someone else has replaced since (issue 4 §2). */
+/** Error code of a save based on a version someone else has replaced since (two people editing one record). */
 export const STALE_SUBSCRIBER_CODE = 'subscribers.stale';
 
 /**

@@ -1,7 +1,12 @@
-import { type SubscriberSearchRow, subscriberSearchResultSchema } from '@back-office/contract/subscribers';
+import {
+  type SubscriberSearchRow,
+  subscriberSearchQuerySchema,
+  subscriberSearchResultSchema,
+} from '@back-office/contract/subscribers';
 import type { InfinitePage } from '../../../components/infinite-table.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { type SubscriberFilters, subscriberFilterParams } from '../subscriber-filters.ts';
+import { searchQueryString } from '../../../lib/search-query.ts';
+import { type SubscriberFilters, subscriberSearchQuery } from '../subscriber-filters.ts';
 
 /** Query-key root of every subscriber search (invalidated after a save or delete). */
 export const subscriberSearchesKey = ['subscribers', 'search'] as const;
@@ -22,10 +27,12 @@ export async function searchSubscribers(
   listlength: number,
   signal?: AbortSignal,
 ): Promise<InfinitePage<SubscriberSearchRow>> {
-  const params = subscriberFilterParams(filters);
-  params.set('listfrom', String(listfrom));
-  params.set('listlength', String(listlength));
-  const result = await apiRequest(`/api/subscribers/?${params.toString()}`, {
+  const query = searchQueryString(subscriberSearchQuerySchema, {
+    ...subscriberSearchQuery(filters),
+    listfrom,
+    listlength,
+  });
+  const result = await apiRequest(`/api/subscribers/?${query}`, {
     schema: subscriberSearchResultSchema,
     ...(signal ? { signal } : {}),
   });

@@ -1,6 +1,6 @@
 import type { ReferenceItem } from '@back-office/contract/reference-lists';
 import { Select, type SelectProps } from '@mantine/core';
-import { lookupOptions } from '../api/get-lookups.ts';
+import { referenceItemOptions } from '../../../entities/reference-lists/index.ts';
 
 /** Props of {@link LookupSelect}: a Select over a lookup list, its value an id (0 = none). */
 export type LookupSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange' | 'defaultValue'> & {
@@ -15,7 +15,7 @@ export type LookupSelectProps = Omit<SelectProps, 'data' | 'value' | 'onChange' 
  * country, payment method and subscription type is 0"). Clearing the field gives 0.
  */
 export function LookupSelect({ items, value = 0, onChange, ...props }: LookupSelectProps) {
-  const options = lookupOptions(items);
+  const options = referenceItemOptions(items);
   const known = options.some((option) => option.value === String(value));
   return (
     <Select

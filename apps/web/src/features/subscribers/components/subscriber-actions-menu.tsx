@@ -41,7 +41,7 @@ type SubscriberActionsMenuProps = {
   currentYear?: number;
 };
 
-/** Why a receipt could not be had, for people (issue 5 error codes), or undefined. */
+/** Why a receipt could not be had, in words for people (from the server's error code), or undefined. */
 function receiptReason(error: unknown, year: number): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   if (error.code === 'donations.none_for_year') return `There are no donations for ${year}.`;
@@ -95,7 +95,7 @@ export function SubscriberActionsMenu({
         onRecordChanged?.();
       },
       null,
-      // The server says in words what the settings lack for a mandate (issue 4 §7).
+      // The server says in words what the settings lack for a mandate letter.
       (error) =>
         notifyError(
           'generating the RUM letter',

@@ -1,7 +1,7 @@
 import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { DateField } from '../../../components/date-field.tsx';
-import { lookupOptions, useLookup } from '../api/get-lookups.ts';
+import { referenceItemOptions, useReferenceItems } from '../../../entities/reference-lists/index.ts';
 import { MAILING_LIST_STATUS_OPTIONS, type SubscriberFilters } from '../subscriber-filters.ts';
 
 /** §2.1: every filter is optional. */
@@ -18,10 +18,10 @@ type SubscriberFilterFieldsProps = {
  * the reference lists; date pickers show DD-MM-YYYY with Sunday first and keep YYYY-MM-DD.
  */
 export function SubscriberFilterFields({ form }: SubscriberFilterFieldsProps) {
-  const countries = useLookup('countries');
-  const paymentMethods = useLookup('paymentMethods');
-  const tags = useLookup('tags');
-  const categories = useLookup('categories');
+  const countries = useReferenceItems('ctries');
+  const paymentMethods = useReferenceItems('pmethods');
+  const tags = useReferenceItems('tags');
+  const categories = useReferenceItems('cats');
 
   const select = (field: keyof SubscriberFilters) => {
     const props = form.getInputProps(field);
@@ -47,7 +47,7 @@ export function SubscriberFilterFields({ form }: SubscriberFilterFieldsProps) {
       <TextInput label="Last Name" placeholder={OPTIONAL_PLACEHOLDER} {...form.getInputProps('lastName')} />
       <TextInput label="Town" placeholder={OPTIONAL_PLACEHOLDER} {...form.getInputProps('town')} />
       <TextInput label="Postal Code" placeholder={OPTIONAL_PLACEHOLDER} {...form.getInputProps('postcode')} />
-      <Select label="Country" data={lookupOptions(countries)} {...select('country')} />
+      <Select label="Country" data={referenceItemOptions(countries)} {...select('country')} />
       <TextInput
         label="Association"
         placeholder={OPTIONAL_PLACEHOLDER}
@@ -59,8 +59,12 @@ export function SubscriberFilterFields({ form }: SubscriberFilterFieldsProps) {
         {...select('status')}
         searchable={false}
       />
-      <Select label="Payment Method" data={lookupOptions(paymentMethods)} {...select('paymentMethod')} />
-      <Select label="Custom Tag" data={lookupOptions(tags)} {...select('tag')} />
+      <Select
+        label="Payment Method"
+        data={referenceItemOptions(paymentMethods)}
+        {...select('paymentMethod')}
+      />
+      <Select label="Custom Tag" data={referenceItemOptions(tags)} {...select('tag')} />
       <DateField label="Added Before" {...date('addedBefore')} />
       <DateField label="Added After" {...date('addedAfter')} />
       <NumberInput
@@ -72,7 +76,7 @@ export function SubscriberFilterFields({ form }: SubscriberFilterFieldsProps) {
         value={form.values.copies}
         onChange={(value) => form.setFieldValue('copies', value === '' ? '' : String(value))}
       />
-      <Select label="Category" data={lookupOptions(categories)} {...select('category')} />
+      <Select label="Category" data={referenceItemOptions(categories)} {...select('category')} />
     </SimpleGrid>
   );
 }

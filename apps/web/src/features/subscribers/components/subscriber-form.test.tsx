@@ -182,7 +182,7 @@ describe('SubscriberForm', { timeout: 20_000 }, () => {
     const { user, unmount } = renderForm(ZOE);
     expect(screen.getByRole('heading', { name: 'Mme Zoé Dupont' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Actions' }));
-    const year = organisationYear(); // the organisation's year (issue 15 §8)
+    const year = organisationYear(); // the organisation's year, not the browser's
     for (const item of [
       'View Donations',
       'View Sales',

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { referenceListQueryOptions, useReferenceItems } from '../../../entities/reference-lists/index.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { lookupQueryOptions, useLookup } from '../api/get-lookups.ts';
 import { subscriberQueryOptions } from '../api/get-subscriber.ts';
 import type { SubscriberLookups } from '../subscriber-form-values.ts';
 import { SubscriberForm } from './subscriber-form.tsx';
@@ -21,14 +21,14 @@ type SubscriberScreenProps = {
  */
 export function SubscriberScreen({ id }: SubscriberScreenProps) {
   const record = useQuery(subscriberQueryOptions(id));
-  const currencies = useQuery(lookupQueryOptions('currencies'));
+  const currencies = useQuery(referenceListQueryOptions('currencies'));
   const lookups: SubscriberLookups = {
-    categories: useLookup('categories'),
-    subscriptionTypes: useLookup('subscriptionTypes'),
-    currencies: useLookup('currencies'),
-    tags: useLookup('tags'),
-    countries: useLookup('countries'),
-    paymentMethods: useLookup('paymentMethods'),
+    categories: useReferenceItems('cats'),
+    subscriptionTypes: useReferenceItems('subs'),
+    currencies: useReferenceItems('currencies'),
+    tags: useReferenceItems('tags'),
+    countries: useReferenceItems('ctries'),
+    paymentMethods: useReferenceItems('pmethods'),
   };
 
   useEffect(() => {

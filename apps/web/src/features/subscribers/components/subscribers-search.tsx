@@ -15,6 +15,7 @@ import { paths } from '../../../config/paths.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { startMeasure, useEndMeasureWhenDrawn } from '../../../lib/perf-marks.ts';
+import { useSearchQuery } from '../../../lib/use-search-query.ts';
 import { useStoredFilters } from '../../../lib/use-stored-filters.ts';
 import { useDeleteSubscriber } from '../api/delete-subscriber.ts';
 import { searchSubscribers, subscriberSearchKey } from '../api/search-subscribers.ts';
@@ -24,6 +25,9 @@ import {
   normaliseSubscriberFilters,
   SUBSCRIBER_FILTERS_STORAGE_KEY,
   type SubscriberFilters,
+  subscriberFiltersFromQuery,
+  subscriberSearchFiltersSchema,
+  subscriberSearchQuery,
 } from '../subscriber-filters.ts';
 import { EmailSubscribersModal } from './email-subscribers-modal.tsx';
 import { ExportSubscribersMenu } from './export-subscribers-menu.tsx';
@@ -67,12 +71,14 @@ export function SubscribersSearch() {
     SUBSCRIBER_FILTERS_STORAGE_KEY,
     EMPTY_SUBSCRIBER_FILTERS,
   );
+  const url = useSearchQuery(subscriberSearchFiltersSchema);
+  // The search in the address wins (a reloaded or shared search); otherwise the stored one (§2.1).
+  const active = url.present && url.query ? subscriberFiltersFromQuery(url.query) : stored.filters;
   const [panelOpened, setPanelOpened] = useState(true);
   const [emailOpened, setEmailOpened] = useState(false);
-  const form = useForm<SubscriberFilters>({ initialValues: stored.filters });
+  const form = useForm<SubscriberFilters>({ initialValues: active });
   const deleteSubscriber = useDeleteSubscriber();
 
-  const active = stored.filters;
   const enabled = hasSubscriberCriteria(active);
   const list = useInfiniteList<SubscriberSearchRow>({
     queryKey: subscriberSearchKey(active),
@@ -89,12 +95,14 @@ export function SubscribersSearch() {
     startMeasure('search-to-rows:subscribers');
     const filters = normaliseSubscriberFilters(form.values);
     stored.save(filters);
+    url.setQuery(subscriberSearchQuery(filters));
     // §4: a new search clears the results and starts again at 1, even with the same filters.
     void queryClient.resetQueries({ queryKey: subscriberSearchKey(filters), exact: true });
   };
 
   const handleClear = () => {
     stored.clear();
+    url.clearQuery();
     form.setValues(EMPTY_SUBSCRIBER_FILTERS);
   };
 

@@ -12,7 +12,7 @@ export function createUser(input: CreateUserInput): Promise<User> {
   });
 }
 
-/** Creates a user, then refreshes the list from the server (no optimistic edit, DESIGN.md). */
+/** Creates a user, then refreshes the list from the server (no optimistic edit: nothing shows before the server accepted it). */
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({

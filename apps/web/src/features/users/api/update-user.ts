@@ -14,7 +14,7 @@ export function updateUser(input: UpdateUserVariables): Promise<User> {
   });
 }
 
-/** Updates a user, then refreshes the list from the server (no optimistic edit, DESIGN.md). */
+/** Updates a user, then refreshes the list from the server (no optimistic edit: nothing shows before the server accepted it). */
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -106,7 +106,7 @@ describe('ChangePasswordForm', () => {
     ).toBeInTheDocument();
   });
 
-  it('says so under Current Password when the server finds it wrong (issue 15 §2)', async () => {
+  it('says so under Current Password when the server finds it wrong (part 1 §8)', async () => {
     signIn({ id: 4 });
     mockFetch({
       'PATCH /api/users/password/4': () =>

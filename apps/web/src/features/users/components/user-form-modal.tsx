@@ -28,7 +28,7 @@ type UserFormModalProps = {
 
 /**
  * The Add New User / Edit User dialog (part 1 §2 Users, §4 Modal, §5 User form, §8 messages).
- * Static backdrop. Unlike the legacy client (DESIGN.md), it stays open with a busy Save button until
+ * Static backdrop. Unlike the legacy client, it stays open with a busy Save button until
  * the server answers, and stays open showing the error when the server refuses: field errors of the
  * problem under their fields, a taken email under Email, demoting the last Administrator under Role.
  */
