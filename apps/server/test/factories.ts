@@ -1,5 +1,9 @@
+import type { SaveProductInput } from '@back-office/contract/products';
+import type { ReferenceListKey } from '@back-office/contract/reference-lists';
+import type { CreateSaleInput } from '@back-office/contract/sales';
 import type { SaveSubscriberInput } from '@back-office/contract/subscribers';
 import { fakerFR as faker } from '@faker-js/faker';
+import { asAdministrator } from './api.ts';
 import { bearer, login, type TestContext } from './context.ts';
 
 let sequence = 0;
@@ -34,4 +38,95 @@ export async function insertSubscribers(ctx: TestContext, payloads: SaveSubscrib
     saved.push(response.json() as { id: number; version: number } & SaveSubscriberInput);
   }
   return saved;
+}
+
+/** A valid product: a unique name, 12,50 € / 14,00 CHF, 100 in stock, alert at 5. */
+export function buildProduct(overrides: Partial<SaveProductInput> = {}): SaveProductInput {
+  sequence += 1;
+  return {
+    name: `Produit ${sequence} ${faker.commerce.productName()}`.slice(0, 200),
+    euroPrice: 12.5,
+    swissPrice: 14,
+    active: true,
+    currentStock: 100,
+    minStockAlert: 5,
+    ...overrides,
+  };
+}
+
+/** Creates a product through the API as the Administrator; resolves with the saved product. */
+export async function insertProduct(ctx: TestContext, overrides: Partial<SaveProductInput> = {}) {
+  const api = await asAdministrator(ctx);
+  return api.expectStatus<{ id: number; version: number } & SaveProductInput>(
+    201,
+    'POST',
+    '/api/products',
+    buildProduct(overrides),
+  );
+}
+
+/** Records a gift through the API as the Administrator: 25 € on 2025-06-01 unless told otherwise. */
+export async function insertDonation(
+  ctx: TestContext,
+  subid: number,
+  overrides: { amount?: number; donationDate?: string; notes?: string } = {},
+) {
+  const api = await asAdministrator(ctx);
+  return api.expectStatus<{ id: number }>(201, 'POST', '/api/donations', {
+    subid,
+    amount: 25,
+    donationDate: '2025-06-01',
+    ...overrides,
+  });
+}
+
+/**
+ * A valid sale of `items` (product, quantity, the catalogue's prices) to `subscriberId`, in euros,
+ * with a French address; `overrides` replaces any other field.
+ */
+export function buildSale(
+  subscriberId: number,
+  items: Array<{ productId: number; quantity: number; euroUnitPrice: number; swissUnitPrice: number }>,
+  overrides: Partial<CreateSaleInput> = {},
+): CreateSaleInput {
+  return {
+    subscriberId,
+    fullName: 'Mme Zoé Martin',
+    association: '',
+    currencySymbol: '€',
+    discountPercentage: 0,
+    donation: 0,
+    deliveryCharge: 0,
+    includeThanks: false,
+    includePaymentTerms: false,
+    paymentTermDays: 30,
+    swissSale: false,
+    addr1: '1 rue du Lac',
+    addr2: '',
+    addr3: '',
+    town: 'Lyon',
+    postcode: '69001',
+    orderNumber: '',
+    deliveryAddress: '',
+    country: 'France',
+    notes: '',
+    items,
+    ...overrides,
+  };
+}
+
+/** Creates a sale through the API as the Administrator; resolves with the saved sale. */
+export async function insertSale(ctx: TestContext, sale: CreateSaleInput) {
+  const api = await asAdministrator(ctx);
+  return api.expectStatus<{ id: number; ref: number; total: number }>(201, 'POST', '/api/sales', sale);
+}
+
+/** Adds an item to a reference list (`cats`, `tags`, `ctries` …) through the API as the Administrator. */
+export async function insertReferenceItem(
+  ctx: TestContext,
+  list: ReferenceListKey,
+  item: { name: string; order?: number; symbol?: string; directDebit?: boolean },
+) {
+  const api = await asAdministrator(ctx);
+  return api.expectStatus<{ id: number; name: string }>(201, 'POST', `/api/${list}`, item);
 }

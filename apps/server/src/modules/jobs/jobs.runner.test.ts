@@ -1,7 +1,8 @@
 import type { Job } from '@back-office/contract/jobs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bearer, createSignedInUser, login, useTestApp } from '../../../test/context.ts';
+import { apiClient, asAdministrator } from '../../../test/api.ts';
+import { createSignedInUser, useTestApp } from '../../../test/context.ts';
 import { queryRows } from '../../db/client.ts';
 import { createJobsRepository } from './jobs.repository.ts';
 import { createJobRunner, type JobHandler } from './jobs.runner.ts';
@@ -89,8 +90,7 @@ describe('the job runner', () => {
   });
 
   it('cancels a running job from the API within a second; a queued one at once', async () => {
-    const { id_token } = await login(ctx);
-    const headers = bearer(id_token);
+    const api = await asAdministrator(ctx);
     let sawCancel = false;
     const runner = runnerWith(async ({ shouldStop, cancelRequested, progress }) => {
       let done = 0;
@@ -109,21 +109,19 @@ describe('the job runner', () => {
     runner.start();
     try {
       await until(async () => (await find(running.id)).state === 'running', 'the job to start');
-      const cancelled = await ctx.app.inject({
-        method: 'POST',
-        url: `/api/jobs/${running.id}/cancel`,
-        headers,
+      const cancelled = await api.post(`/api/jobs/${running.id}/cancel`);
+      expect(cancelled).toMatchObject({
+        status: 202,
+        body: { state: 'running', cancelRequested: true, cancellable: false },
       });
-      expect(cancelled.statusCode).toBe(202);
-      expect(cancelled.json()).toMatchObject({ state: 'running', cancelRequested: true, cancellable: false });
       await until(async () => (await find(running.id)).state === 'cancelled', 'the job to stop');
       expect(sawCancel).toBe(true);
 
-      const queued = await ctx.app.inject({ method: 'POST', url: `/api/jobs/${waiting.id}/cancel`, headers });
-      expect(queued.json()).toMatchObject({ state: 'cancelled' });
-      const again = await ctx.app.inject({ method: 'POST', url: `/api/jobs/${waiting.id}/cancel`, headers });
-      expect(again.statusCode).toBe(409);
-      expect(again.json()).toMatchObject({ code: 'jobs.not_cancellable' });
+      expect((await api.post(`/api/jobs/${waiting.id}/cancel`)).body).toMatchObject({ state: 'cancelled' });
+      expect(await api.post(`/api/jobs/${waiting.id}/cancel`)).toMatchObject({
+        status: 409,
+        body: { code: 'jobs.not_cancellable' },
+      });
     } finally {
       await runner.stop();
     }
@@ -176,29 +174,16 @@ describe('GET /api/jobs and cancel', () => {
     await ctx.app.jobs.runDue();
     await enqueue('Annual receipts 2025');
     const { tokens, admin } = await createSignedInUser(ctx);
-    const listed = await ctx.app.inject({ url: '/api/jobs', headers: bearer(admin.id_token) });
-    expect(listed.statusCode).toBe(200);
-    const jobs = listed.json() as Job[];
-    expect(jobs.map((job) => [job.kind, job.state, job.repeats, job.startedBy])).toEqual([
+    const api = apiClient(ctx, admin.id_token);
+    const listed = await api.get<Job[]>('/api/jobs');
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((job) => [job.kind, job.state, job.repeats, job.startedBy])).toEqual([
       ['auth.purge', 'queued', true, null],
       ['receipts.annual-run', 'queued', false, 'Zoé Martin'],
     ]);
-    expect((await ctx.app.inject({ url: '/api/jobs', headers: bearer(tokens.id_token) })).statusCode).toBe(
-      403,
-    );
-    const purge = jobs[0]?.id;
-    const refused = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/jobs/${purge}/cancel`,
-      headers: bearer(admin.id_token),
-    });
-    expect(refused.statusCode).toBe(409);
-    const missing = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/jobs/999/cancel',
-      headers: bearer(admin.id_token),
-    });
-    expect(missing.statusCode).toBe(404);
+    expect((await apiClient(ctx, tokens.id_token).get('/api/jobs')).status).toBe(403);
+    expect((await api.post(`/api/jobs/${listed.body[0]?.id}/cancel`)).status).toBe(409);
+    expect((await api.post('/api/jobs/999/cancel')).status).toBe(404);
     const rows = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from jobs`);
     expect(rows[0]?.n).toBe(2);
   });
