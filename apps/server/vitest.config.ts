@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+import { POSTGRES_WORKER_DATABASES } from './test/global-setup.ts';
 
 export default defineConfig({
   test: {
@@ -12,7 +12,7 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // One PostgreSQL database is shared, so files take turns; on PGlite each file has its own.
-    fileParallelism: !onPostgres,
+    // Files run side by side: on PGlite each file has its own database, on PostgreSQL each worker.
+    maxWorkers: POSTGRES_WORKER_DATABASES,
   },
 });

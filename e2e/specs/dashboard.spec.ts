@@ -70,11 +70,12 @@ test('Active Subscribers draws one blue bar per country from zero, with the tota
   adminToken,
 }) => {
   // Real data: three active subscribers in a country of their own, next to what the other specs made.
+  // One word (the chart wraps its labels at spaces), unique to this run.
   const country = await createReferenceItemThroughApi(
     request,
     adminToken,
     '/api/ctries',
-    uniqueName('Groenland'),
+    `Groenland${Date.now().toString(36)}`,
   );
   for (const lastName of ['Aqqaluk', 'Ivalu', 'Nuka']) {
     await seedSubscriberThroughApi(request, adminToken, {

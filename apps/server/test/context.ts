@@ -11,6 +11,7 @@ import { createMailRepository } from '../src/modules/mail/mail.repository.ts';
 import type { OutboxMessageRow } from '../src/modules/mail/mail.table.ts';
 import type { MailTransport } from '../src/modules/mail/mail.transport.ts';
 import { createMailWorker } from '../src/modules/mail/mail.worker.ts';
+import { workerDatabaseUrl } from './global-setup.ts';
 
 export const ADMIN_EMAIL = 'admin@example.org';
 export const ADMIN_PASSWORD = 'admin-password-1';
@@ -32,12 +33,13 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /**
- * Opens the test database: PostgreSQL at `TEST_DATABASE_URL` when set, else an in-memory PGlite loaded
+ * Opens the test database: the worker's own PostgreSQL database next to `TEST_DATABASE_URL` when set,
+ * else an in-memory PGlite loaded
  * from the migrated template of `test/global-setup.ts`.
  */
 async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
-  if (url) return openDatabase({ databaseUrl: url });
+  if (url) return openDatabase({ databaseUrl: workerDatabaseUrl(url, process.env.VITEST_POOL_ID ?? '1') });
   const template = inject('pgliteTemplate');
   const client = template ? new PGlite({ loadDataDir: new Blob([await readFile(template)]) }) : new PGlite();
   await client.waitReady;

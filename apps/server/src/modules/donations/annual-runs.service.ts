@@ -1,3 +1,4 @@
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import type { AnnualRunProgress } from '@back-office/contract/annual-receipt-runs';
 import type { Database, Executor } from '../../db/client.ts';
 import { createErrorFactory } from '../../lib/errors.ts';
@@ -163,6 +164,9 @@ export function createAnnualRunsService({
       report(done, run.total);
       let handled = 0;
       while (!shouldStop() && (await processOne(runId, settings, user))) {
+        // On the embedded database a query never leaves the event loop: without this, requests (and
+        // the job's lease renewals) would wait for the whole run.
+        await setImmediatePromise();
         handled += 1;
         done += 1;
         report(done, run.total);

@@ -143,8 +143,8 @@ export function JobsScreen() {
                         </Text>
                       ) : null}
                     </Table.Td>
-                    <Table.Td>
-                      <Badge color={state.color} variant="light">
+                    <Table.Td miw={120}>
+                      <Badge color={state.color} variant="light" style={{ overflow: 'visible' }}>
                         {state.label}
                       </Badge>
                     </Table.Td>
