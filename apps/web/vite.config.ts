@@ -40,6 +40,9 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     restoreMocks: true,
+    // Files share their worker's modules (Mantine, React, the app load once per worker, not per file);
+    // setup-tests.ts empties what a test could leave behind.
+    isolate: false,
     // Rendering Mantine forms in jsdom on a busy 2-core machine can pass 5 s; speed is not judged here.
     testTimeout: 20_000,
   },

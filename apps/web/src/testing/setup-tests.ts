@@ -53,6 +53,10 @@ afterEach(() => {
   notifications.clean();
   queryClient.clear();
   localStorage.clear();
+  sessionStorage.clear();
+  // Files share their worker (no isolation): nothing a test leaves behind may reach the next file.
+  performance.clearMarks();
+  performance.clearMeasures();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   if (consoleErrors.length > 0) {
