@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
-
 import { POSTGRES_WORKER_DATABASES } from './test/global-setup.ts';
+
+/** Test files that replace a module with `vi.mock`: they need a module registry of their own. */
+const MOCKING_FILES = ['src/modules/auth/password-reset-timing.test.ts'];
 
 export default defineConfig({
   test: {
@@ -14,5 +16,18 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Files run side by side: on PGlite each file has its own database, on PostgreSQL each worker.
     maxWorkers: POSTGRES_WORKER_DATABASES,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          // Files share their worker's modules (the app loads once per worker, not per file); each
+          // file still has its own database and app (test/context.ts).
+          isolate: false,
+          exclude: ['test/system/**', '**/node_modules/**', ...MOCKING_FILES],
+        },
+      },
+      { extends: true, test: { name: 'server (module mocks)', include: MOCKING_FILES } },
+    ],
   },
 });
