@@ -3,6 +3,9 @@ import { ADMIN, BASE_URL, DATA_DIR, E2E_PORT, TMP_DIR } from './fixtures/env.ts'
 
 const isCi = Boolean(process.env.CI);
 
+/** Specs that load the server heavily enough to slow down any spec running beside them. */
+const HEAVY_SPECS = ['**/jobs.spec.ts'];
+
 /**
  * The organisation's time zone (the server's default `ORG_TIMEZONE`): the browser and the specs' own
  * dates ("today", this year) count days there too, so that no spec depends on the hour it runs at.
@@ -18,10 +21,11 @@ export default defineConfig({
   testDir: './specs',
   outputDir: `${TMP_DIR}/test-results`,
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: isCi,
-  timeout: 60_000,
+  // A hang guard, not a speed goal: long specs run beside another on a shared 2-core machine.
+  timeout: 120_000,
   globalTimeout: 20 * 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
@@ -44,7 +48,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    // Two specs run side by side; the annual run of the Jobs spec keeps the one server busy for a while,
+    // so it runs alone, after the others.
+    { name: 'chromium', testIgnore: HEAVY_SPECS },
+    { name: 'chromium (alone)', testMatch: HEAVY_SPECS, dependencies: ['chromium'] },
+  ],
   webServer: {
     // `npm start -w apps/server` without npm in between, so that the SIGTERM at the end reaches the
     // server and the run waits for its graceful shutdown. A fresh data directory on every run (screenshots
