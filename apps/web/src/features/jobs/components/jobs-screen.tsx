@@ -144,7 +144,8 @@ export function JobsScreen() {
                       ) : null}
                     </Table.Td>
                     <Table.Td miw={120}>
-                      <Badge color={state.color} variant="light" style={{ overflow: 'visible' }}>
+                      {/* A coloured dot beside dark text: light badges fall short of the AA contrast ratio. */}
+                      <Badge color={state.color} variant="dot" style={{ overflow: 'visible' }}>
                         {state.label}
                       </Badge>
                     </Table.Td>
