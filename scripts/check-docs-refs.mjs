@@ -6,8 +6,8 @@
 // - mentions an issue by number: the tracker is not part of the repository; say why in words, or cite
 //   the spec or a decision record in docs/decisions/;
 // - names the design document by its old upper-case file name instead of docs/spec/design.md.
-// Scanned: apps/*/src, apps/server/test, apps/server/scripts, packages/*/src, e2e, bench, scripts
-// (*.ts, *.tsx, *.mjs, *.sh; node_modules and dist skipped). Plain Node, no dependencies.
+// Scanned: apps, packages, e2e, bench, scripts (*.ts, *.tsx, *.mjs, *.sh; node_modules, dist and
+// the tests' throwaway .tmp skipped). Plain Node, no dependencies.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const specDir = join(root, 'docs', 'spec');
 const extensions = ['.ts', '.tsx', '.mjs', '.sh'];
-const skippedDirs = new Set(['node_modules', 'dist']);
+const skippedDirs = new Set(['node_modules', 'dist', '.tmp']);
 
 /** Numbered headings of each part: `## 7. The calls…` gives "7", `### 2.4 Donations…` gives "2.4". */
 function loadSections() {
@@ -34,12 +34,7 @@ function loadSections() {
 }
 
 function sourceRoots() {
-  const roots = [];
-  const children = (dir) =>
-    existsSync(join(root, dir)) ? readdirSync(join(root, dir)).map((name) => join(dir, name)) : [];
-  for (const app of children('apps')) roots.push(join(app, 'src'));
-  for (const pkg of children('packages')) roots.push(join(pkg, 'src'));
-  roots.push('apps/server/test', 'apps/server/scripts', 'e2e', 'bench', 'scripts');
+  const roots = ['apps', 'packages', 'e2e', 'bench', 'scripts'];
   return roots.map((dir) => join(root, dir)).filter((dir) => existsSync(dir));
 }
 

@@ -26,7 +26,7 @@ export default defineConfig({
         // React and the router are needed by every screen: one long-lived chunk. Mantine and the other
         // libraries are left to the bundler's own splitting (by the screens that use each module), so
         // the login screen does not download the date pickers, menus and tables of the other screens
-        // (issue 7: login ≤ 200 KB gzipped; checked by scripts/check-bundle-budgets.ts). No group for
+        // (budget: login ≤ 200 KB gzipped, docs/decisions/004-client-state-and-forms.md; checked by scripts/check-bundle-budgets.ts). No group for
         // Mantine or the charts: a group takes the modules it depends on along (Mantine's core went into
         // the charts chunk), which made every screen load every library.
         codeSplitting: {

@@ -1,5 +1,5 @@
 /**
- * The JavaScript budgets of the screens (issue 7 §4 "Client speed"): the login screen loads at most
+ * The JavaScript budgets of the screens (docs/decisions/004-client-state-and-forms.md): the login screen loads at most
  * 200 KB of gzipped JavaScript, every other screen at most 600 KB. What a screen loads is read from
  * Vite's build manifest (`dist/.vite/manifest.json`, https://vite.dev/guide/backend-integration):
  * the entry chunk and everything it imports statically, plus the screen's lazy route chunk and its
@@ -36,7 +36,7 @@ export const PUBLIC_SCREENS: readonly string[] = ['login', 'password-reset', 'pa
 /** Budgets in KB (1 KB = 1024 bytes) of gzipped JavaScript, by screen; `default` for the others. */
 export type Budgets = { default: number } & Record<string, number>;
 
-/** Issue 7 §4: login ≤ 200 KB, no screen more than 600 KB. */
+/** Login ≤ 200 KB, no screen more than 600 KB. */
 export const BUDGETS_KB: Budgets = { default: 600, login: 200 };
 
 /** What one screen loads: its name (the route file's base name) and the files of its chunks. */

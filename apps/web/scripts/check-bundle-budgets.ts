@@ -1,7 +1,7 @@
 /// <reference types="node" />
 /**
  * `tsx scripts/check-bundle-budgets.ts [dist]` (run by `npm run build -w apps/web` after `vite build`):
- * prints, per screen, the gzipped JavaScript it loads against its budget (issue 7 §4: login ≤ 200 KB,
+ * prints, per screen, the gzipped JavaScript it loads against its budget (docs/decisions/004-client-state-and-forms.md: login ≤ 200 KB,
  * every other screen ≤ 600 KB; see `bundle-budgets.ts` for what counts) and exits with 1 when a screen
  * is over budget or the manifest cannot be read. Sizes are gzip (Node's zlib, default level) of
  * each file of `dist/` (apps/web/dist unless given).
