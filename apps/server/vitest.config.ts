@@ -6,9 +6,7 @@ const MOCKING_FILES = ['src/modules/auth/password-reset-timing.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // Process-level tests on PostgreSQL run apart: `npm run test:system`.
-    exclude: ['test/system/**', '**/node_modules/**'],
+    // No include or exclude here: a project that extends this config would add to them, not replace them.
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup.ts'],
@@ -24,6 +22,8 @@ export default defineConfig({
           // Files share their worker's modules (the app loads once per worker, not per file); each
           // file still has its own database and app (test/context.ts).
           isolate: false,
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // Process-level tests on PostgreSQL run apart: `npm run test:system`.
           exclude: ['test/system/**', '**/node_modules/**', ...MOCKING_FILES],
         },
       },
