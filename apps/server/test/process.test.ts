@@ -34,7 +34,8 @@ function start(env: Record<string, string>) {
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const ready = async (port: number) => {
-    for (let attempt = 0; attempt < 300; attempt += 1) {
+    // A hang guard, not a speed goal: a cold `tsx` start beside other test files can take half a minute.
+    for (let attempt = 0; attempt < 900; attempt += 1) {
       const answer = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
       if (answer?.ok) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -48,7 +49,8 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-describe('the server process', () => {
+// Each test starts one or two real processes (tsx, PGlite, migrations): the timeout only catches a hang.
+describe('the server process', { timeout: 180_000 }, () => {
   it('exits non-zero naming every bad variable', async () => {
     const server = start({ PORT: 'abc', SMTP_URL: 'http://mail' });
     expect(await server.exited).toBe(1);
