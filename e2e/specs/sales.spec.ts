@@ -149,10 +149,21 @@ test('a member of staff sells three products, downloads the invoice and cancels 
     await page.getByRole('switch', { name: /Include thanks\?/ }).check();
     await page.getByRole('switch', { name: /Include payment terms\?/ }).check();
     await page.getByRole('textbox', { name: 'Payment Terms (days)' }).fill('45');
-    await addLine(page, agenda.name, 3);
+    // The same product added twice makes one line of 1 + 2 (part 2 §2.6 Line adder).
+    await addLine(page, agenda.name, 1);
+    await addLine(page, agenda.name, 2);
     await addLine(page, badge.name, 3);
     await addLine(page, calendar.name, 2);
     const lines = page.getByRole('table', { name: 'Sale lines' });
+    await expect(rowWith(lines, agenda.name)).toHaveCount(1);
+    await expect(page.getByRole('textbox', { name: `Quantity of ${agenda.name}` })).toHaveValue('3');
+    // Leaving with lines not saved asks first (the unsaved-changes guard); Stay keeps them.
+    await page.getByRole('link', { name: buyerName }).click();
+    const unsaved = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await expect(unsaved).toBeVisible();
+    await unsaved.getByRole('button', { name: 'Stay' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/newsale/${buyer.id}$`));
+    await expect(rowWith(lines, agenda.name)).toHaveCount(1);
     await expect(rowWith(lines, badge.name)).toContainText('1,05 €');
     await rowWith(lines, calendar.name)
       .getByRole('button', { name: `Free ${calendar.name}` })
@@ -234,6 +245,24 @@ test('a member of staff sells three products, downloads the invoice and cancels 
       expect(text).toContain(buyer.lastName);
       if (filename === 'detailed-sales-export.csv') expect(text).toContain(badge.name);
     }
+  });
+
+  await test.step('the Export menu offers the Excel-FR dialect: semicolons and decimal commas', async () => {
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const excel = page.getByRole('menuitem', { name: /Excel \(France\)/ });
+    await excel.click();
+    await expect(excel).toHaveAttribute('aria-current', 'true');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Export Itemised Sales' }).click();
+    const text = (await keepDownload(await downloading)).toString('utf8').replace(/^\uFEFF/, '');
+    expect(text.split('\n')[0]).toBe(
+      'ref;date;name;postcode;currency;productId;product;quantity;unitPrice;lineTotal',
+    );
+    expect(text).toMatch(/;\d+,\d{2};\d+,\d{2}\n/);
+    // Back to the standard dialect for the steps below.
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByRole('menuitem', { name: /Standard CSV/ }).click();
+    await page.keyboard.press('Escape');
   });
 
   await test.step('its invoice issued, Remove says why it cannot; Cancel sale puts the stock back', async () => {
@@ -329,18 +358,25 @@ test('the Sales search, its totals export and the Email Subscribers dialog', asy
   await test.step('Email Subscribers...: its messages, then Send', async () => {
     await page.getByRole('button', { name: 'Email Subscribers...' }).click();
     const dialog = page.getByRole('dialog', { name: 'Email Subscribers' });
-    await dialog.getByRole('button', { name: 'Send' }).click();
+    const send = dialog.getByRole('button', { name: 'Send', exact: true });
+    await expect(send).toBeDisabled();
+    await expect(dialog.getByText(/^1 will receive it\. Skipped: /)).toBeVisible();
+    await dialog.getByLabel('Subject').fill('Mer');
+    await dialog.getByLabel('Message').fill('Bonjour {firstName}, merci !');
+    await send.click();
     await expect(dialog.getByText('Please complete all the information!')).toBeVisible();
     await expect(dialog.getByText('Subject is required')).toBeVisible();
-    await expect(dialog.getByText('Message is required')).toBeVisible();
     await screenshot(page, 'sales-email-modal', { fullPage: false });
     await dialog.getByLabel('Subject').fill('Merci pour votre achat');
-    await dialog.getByLabel('Message').fill('Bonjour {firstName}, merci !');
     await expect(dialog.getByText('Please complete all the information!')).toBeHidden();
+    await expect(dialog.getByRole('region', { name: 'Preview' })).toContainText('Bonjour Jean, merci !');
 
     const before = await emailsSoFar();
-    await dialog.getByRole('button', { name: 'Send' }).click();
+    await send.click();
+    await dialog.getByRole('button', { name: 'Yes, send' }).click();
     await expectSuccessToast(page, 'Email(s) submitted successfully!');
+    await expect(dialog.getByText('Queued: 0 · Sent: 1 · Failed: 0')).toBeVisible({ timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
     const sent = await waitForEmail(buyer.email ?? '', 'Merci pour votre achat', before);
     expect(sent.text).toContain('Bonjour Jean, merci !');

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { listReferenceItemsThroughApi, uniqueName } from '../fixtures/catalogue.ts';
 import { ADMIN } from '../fixtures/env.ts';
@@ -42,11 +43,17 @@ async function choose(scope: Page | Locator, page: Page, label: string, option: 
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** Picks a day in the date picker labelled `label`, e.g. "7 March 2026". */
+/**
+ * Picks a day in the calendar of the date field labelled `label`: days are named in French
+ * ("7 mars 2026"), and the field then shows it as dd/mm/yyyy.
+ */
 async function pickDay(page: Page, label: string, date: Date) {
-  await page.getByRole('button', { name: label, exact: true }).click();
-  const dayLabel = `${date.getDate()} ${date.toLocaleString('en-GB', { month: 'long' })} ${date.getFullYear()}`;
+  await page.getByRole('textbox', { name: label, exact: true }).click();
+  const dayLabel = `${date.getDate()} ${date.toLocaleString('fr-FR', { month: 'long' })} ${date.getFullYear()}`;
   await page.getByRole('button', { name: dayLabel, exact: true }).click();
+  await expect(page.getByRole('textbox', { name: label, exact: true })).toHaveValue(
+    `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`,
+  );
   // The calendar closes (with a short transition) before the next one opens.
   await expect(page.getByRole('button', { name: dayLabel, exact: true })).toHaveCount(0);
 }
@@ -57,6 +64,19 @@ async function dismissToasts(page: Page) {
     await close.click().catch(() => undefined);
   }
   await expect(page.getByRole('alert')).toHaveCount(0);
+}
+
+/** No axe violation in the open dialog as it is now (WCAG 2 A and AA rules). */
+async function expectNoAxeViolationsInDialog(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  const found = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join('; ')})`,
+  );
+  expect(found).toEqual([]);
 }
 
 /** Clicks Save on the subscriber screen and expects its success toast. */
@@ -106,7 +126,7 @@ test('subscribers: search with filters, create, edit, history, export, RUM lette
   request,
   adminToken,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const key = stamp();
   const filtreName = `Filtre${key}`;
   const defileName = `Defile${key}`;
@@ -349,7 +369,7 @@ test('subscribers: search with filters, create, edit, history, export, RUM lette
     await expect(page.getByLabel('Added By')).toHaveValue(saved.addedBy);
   });
 
-  await test.step('edit: leaving with unsaved changes asks first; saving then lets go', async () => {
+  await test.step('edit: leaving with unsaved changes (a link, Back, reloading) asks first; saving then lets go', async () => {
     await page.getByLabel('Town').fill('Carouge');
     await page.getByLabel('Postcode').press('Enter'); // Enter never submits
     await expect(page.getByRole('alert').filter({ hasText: 'was saved successfully' })).toHaveCount(0);
@@ -360,6 +380,23 @@ test('subscribers: search with filters, create, edit, history, export, RUM lette
     await screenshot(page, 'subscriber-unsaved-guard', { fullPage: false });
     await dialog.getByRole('button', { name: 'Stay' }).click();
     await expect(page).toHaveURL(new RegExp(`#/subscriber/${createdId}$`));
+    await expect(page.getByLabel('Town')).toHaveValue('Carouge');
+
+    // The browser's Back button asks too; Stay keeps the page and the edit.
+    // history.back() is what the Back button does; page.goBack() would wait for a navigation that the
+    // guard holds back, and never returns.
+    await page.evaluate(() => window.history.back());
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/subscriber/${createdId}$`));
+    await expect(page.getByLabel('Town')).toHaveValue('Carouge');
+
+    // Closing or reloading the tab asks through the browser's own prompt; cancelling it keeps the edit.
+    const prompt = page.waitForEvent('dialog');
+    void page.evaluate(() => window.location.reload()).catch(() => undefined);
+    const unload = await prompt;
+    expect(unload.type()).toBe('beforeunload');
+    await unload.dismiss();
     await expect(page.getByLabel('Town')).toHaveValue('Carouge');
 
     await saveSubscriber(page, `Élie ${createdName}`);
@@ -434,23 +471,57 @@ test('subscribers: search with filters, create, edit, history, export, RUM lette
     }
   });
 
-  await test.step('email the filtered group: each one gets a personalised message', async () => {
+  await test.step('email the filtered group: counts, preview, test, confirmation, progress', async () => {
     const before = new Set(await listEmailFiles());
     await page.getByRole('button', { name: 'Email Subscribers...' }).click();
     const modal = page.getByRole('dialog', { name: 'Email Subscribers' });
-    await modal.getByRole('button', { name: 'Send' }).click();
-    await expect(modal.getByText('Subject is required')).toBeVisible();
-    await expect(modal.getByText('Message is required')).toBeVisible();
-    await modal.getByPlaceholder('Enter subject').fill(`Bonjour {firstName} ${key}`);
+    const send = modal.getByRole('button', { name: 'Send', exact: true });
+    await expect(send).toBeDisabled();
+    await expect(
+      modal.getByText('2 will receive it. Skipped: 0 without an email address, 0 unsubscribed, 0 deleted.'),
+    ).toBeVisible();
+    await modal.getByPlaceholder('Enter subject').fill('Bon');
     await modal.getByLabel('Message').fill('Chère amie, cher ami,\nMerci pour votre fidélité.');
+    await send.click();
+    await expect(modal.getByText('Subject is required')).toBeVisible();
+    await modal.getByPlaceholder('Enter subject').fill(`Bonjour {firstName} ${key}`);
+    const preview = modal.getByRole('region', { name: 'Preview' });
+    await expect(preview).toContainText('Merci pour votre fidélité.');
+    await expect(preview).toContainText(/Preview for \S+@/);
+    await expectNoAxeViolationsInDialog(page);
     await screenshot(page, 'subscribers-email-modal', { fullPage: false });
-    await modal.getByRole('button', { name: 'Send' }).click();
+
+    await modal.getByRole('button', { name: 'Send a test to me' }).click();
+    await expectSuccessToast(page, 'Test email sent to your address.');
+    const test = await waitForEmailsTo(ADMIN.email, `[Test] Bonjour`, before);
+    expect(test.text).toContain('Merci pour votre fidélité.');
+
+    await send.click();
+    await expect(modal.getByRole('heading', { name: 'Send to 2 subscribers?' })).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Yes, send' })).toBeFocused();
+    await modal.getByRole('button', { name: 'Yes, send' }).click();
     await expectSuccessToast(page, 'Email(s) submitted successfully!');
+    await expect(modal.getByText('Queued: 0 · Sent: 2 · Failed: 0')).toBeVisible({ timeout: 20_000 });
+    await expectNoAxeViolationsInDialog(page);
+    await screenshot(page, 'subscribers-email-progress', { fullPage: false });
+    await modal.getByRole('button', { name: 'Done' }).click();
     await expect(modal).toBeHidden();
     const toZoe = await waitForEmailsTo(zoe.email, `Bonjour Zoé ${key}`, before);
     expect(toZoe.text).toContain('Merci pour votre fidélité.');
     const toMarc = await waitForEmailsTo(marc.email, `Bonjour Marc ${key}`, before);
     expect(toMarc.text).toContain('Merci pour votre fidélité.');
+
+    // RFC 8058: the mail client posts to the https link of List-Unsubscribe, without any sign-in.
+    expect(toZoe.listUnsubscribe).toMatch(/^<mailto:[^>]+\?subject=unsubscribe>, <http[^>]+>$/);
+    const oneClick = toZoe.listUnsubscribe.match(/<(http[^>]+)>/)?.[1] ?? '';
+    const unsubscribed = await request.post(oneClick, { form: { 'List-Unsubscribe': 'One-Click' } });
+    expect(unsubscribed.status()).toBe(200);
+    await page.getByRole('button', { name: 'Email Subscribers...' }).click();
+    await expect(
+      modal.getByText('1 will receive it. Skipped: 0 without an email address, 1 unsubscribed, 0 deleted.'),
+    ).toBeVisible();
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(modal).toBeHidden();
   });
 
   await test.step('delete a subscriber in two steps', async () => {

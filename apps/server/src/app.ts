@@ -146,7 +146,12 @@ export async function buildApp(deps: AppDeps) {
       settingsService: settings.service,
       subscriberEmailService: subscribers.emailService,
     }),
-    createMailModule(context, { mailRepository, transport: deps.mailTransport, logger: app.log }),
+    createMailModule(context, {
+      mailRepository,
+      settingsService: settings.service,
+      transport: deps.mailTransport,
+      logger: app.log,
+    }),
   ];
   modules.push(
     createJobsModule(context, {

@@ -8,9 +8,12 @@ import { type DatabaseHandle, fromPglite, openDatabase, queryRows } from '../src
 import { prepareDatabase } from '../src/db/seed.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { createMailRepository } from '../src/modules/mail/mail.repository.ts';
+import { createSenderLoader } from '../src/modules/mail/mail.service.ts';
 import type { OutboxMessageRow } from '../src/modules/mail/mail.table.ts';
 import type { MailTransport } from '../src/modules/mail/mail.transport.ts';
 import { createMailWorker } from '../src/modules/mail/mail.worker.ts';
+import { createSettingsRepository } from '../src/modules/settings/settings.repository.ts';
+import { createSettingsService } from '../src/modules/settings/settings.service.ts';
 import { workerDatabaseUrl } from './global-setup.ts';
 
 export const ADMIN_EMAIL = 'admin@example.org';
@@ -86,7 +89,10 @@ export function useTestApp(options: { config?: Record<string, string> } = {}) {
     clock,
     transport,
     worker: undefined as unknown as ReturnType<typeof createMailWorker>,
-    /** A mail worker on the test database that sends through `through` (polling left to the test). */
+    /**
+     * A mail worker on the test database that sends through `through` (polling left to the test), from
+     * the settings' sender as the app's.
+     */
     workerFor: (through: MailTransport) =>
       createMailWorker({
         db: ctx.database.db,
@@ -94,6 +100,9 @@ export function useTestApp(options: { config?: Record<string, string> } = {}) {
         transport: through,
         logger: { info: () => {}, warn: () => {} },
         pollIntervalMs: 60_000,
+        loadSender: createSenderLoader(
+          createSettingsService({ db: ctx.database.db, repository: createSettingsRepository() }),
+        ),
       }),
     /** Builds another app on the same database (e.g. to simulate a restart or another server). */
     build: async (extra: Omit<Partial<AppDeps>, 'config'> & { config?: Record<string, string> } = {}) => {

@@ -219,7 +219,7 @@ describe('logs', () => {
         tag: null,
       },
     });
-    expect(queued.json()).toEqual({ queued: 1 });
+    expect(queued.json()).toMatchObject({ queued: 1 });
     const message = (await createMailRepository().listMessages(ctx.database.db)).find(
       (row) => row.toAddress === EMAIL,
     );

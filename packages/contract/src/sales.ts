@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  csvDialectSchema,
   hasAtMostTwoDecimals,
   isIsoDate,
   MAX_ID,
@@ -7,7 +8,7 @@ import {
   plainString,
   queryFlagSchema,
 } from './common.ts';
-import { subscriberEmailListInputSchema } from './subscribers.ts';
+import { bulkEmailDraftShape, subscriberEmailListInputSchema } from './subscribers.ts';
 
 /**
  * Sales (part 2 §2.5, §2.6, §3 Sale*, §5 New sale, §7 Sales, §9 constants).
@@ -238,7 +239,7 @@ export const NEW_SALE_DEFAULTS = {
 /**
  * `GET /api/sales/export` query (part 2 §7): its own names: `amountMin`/`amountMax` (exclusive),
  * `product`; `isdetailed` true gives one row per line. Paging parameters are accepted and ignored:
- * an export has every matching sale.
+ * an export has every matching sale. `dialect` picks the CSV dialect (`rfc4180` or `excel-fr`).
  */
 export const saleExportQuerySchema = z.object({
   id: optionalQueryId,
@@ -252,6 +253,7 @@ export const saleExportQuerySchema = z.object({
   isdetailed: queryFlagSchema,
   listfrom: z.coerce.number().int().optional(),
   listlength: z.coerce.number().int().optional(),
+  dialect: csvDialectSchema,
 });
 export type SaleExportQuery = z.infer<typeof saleExportQuerySchema>;
 
@@ -260,6 +262,7 @@ export const saleCountQuerySchema = z
   .object({
     from: z.string().refine(isIsoDate, { message: 'Dates are written YYYY-MM-DD.' }),
     to: z.string().refine(isIsoDate, { message: 'Dates are written YYYY-MM-DD.' }),
+    dialect: csvDialectSchema,
   })
   .refine((value) => value.from <= value.to, {
     message: 'The start date must not be after the end date.',
@@ -291,3 +294,10 @@ export const saleEmailListInputSchema = subscriberEmailListInputSchema
     productId: z.union([z.literal(''), z.null(), z.coerce.number().int().min(0).max(MAX_ID)]).optional(),
   });
 export type SaleEmailList = z.infer<typeof saleEmailListInputSchema>;
+
+/**
+ * `POST /api/sales/email/list/preview` body: the sales email-list payload with the subject and message
+ * as written so far (may be empty); answers who would receive it and the first one's message.
+ */
+export const saleEmailPreviewInputSchema = saleEmailListInputSchema.extend(bulkEmailDraftShape);
+export type SaleEmailPreview = z.infer<typeof saleEmailPreviewInputSchema>;

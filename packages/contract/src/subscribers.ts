@@ -302,6 +302,23 @@ export type SubscriberEmailListInput = z.input<typeof subscriberEmailListInputSc
 export type SubscriberEmailList = z.output<typeof subscriberEmailListInputSchema>;
 
 /**
+ * The subject and message of a bulk email being written, as the preview takes them: empty allowed
+ * (the dialog previews while the user types), the same upper limits as the email itself.
+ */
+export const bulkEmailDraftShape = {
+  subject: plainString().max(200, { message: 'At most 200 characters.' }),
+  message: plainString().max(20_000, { message: 'At most 20000 characters.' }),
+};
+
+/**
+ * `POST /api/subscribers/email/list/preview` body: the email-list payload with the subject and message
+ * as written so far (may be empty); answers who would receive it and the first one's message.
+ */
+export const subscriberEmailPreviewInputSchema = subscriberEmailListInputSchema.extend(bulkEmailDraftShape);
+export type SubscriberEmailPreviewInput = z.input<typeof subscriberEmailPreviewInputSchema>;
+export type SubscriberEmailPreview = z.output<typeof subscriberEmailPreviewInputSchema>;
+
+/**
  * Answer of the email calls (`GET /api/subscribers/{id}/brochure/email`, `POST /api/subscribers/email/list`):
  * `202 {queued}`, how many messages were put in the outbox (they are sent in the background).
  */

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
-import { type OutboxAttachment, type OutboxMessageRow, outboxMessages } from './mail.table.ts';
+import {
+  type MailSendRow,
+  mailSends,
+  type OutboxAttachment,
+  type OutboxMessageRow,
+  outboxMessages,
+} from './mail.table.ts';
 
 /** A message to queue: plain text always, HTML and attachments optional. */
 export type NewMail = {
@@ -13,7 +19,16 @@ export type NewMail = {
   attachments?: OutboxAttachment[];
   /** The subscriber it is for, so that deleting them cancels it; left out for staff emails. */
   subscriberId?: number;
+  /** The bulk email it belongs to (`createSend`). */
+  sendId?: number;
+  /** Extra header fields (`List-Unsubscribe`, …). */
+  headers?: Record<string, string>;
+  /** From the organisation's sender of the settings; by default when it is for a subscriber. */
+  fromOrganisation?: boolean;
 };
+
+/** Messages of one bulk email by state (`pending` counts as queued). */
+export type SendCounts = { total: number; queued: number; sent: number; failed: number; cancelled: number };
 
 /** Why the messages of a deleted subscriber are cancelled (kept on each message). */
 export const SUBSCRIBER_DELETED_REASON = 'Subscriber deleted.';
@@ -44,6 +59,9 @@ export function createMailRepository() {
           htmlBody: mail.html ?? null,
           attachments: mail.attachments ?? [],
           subscriberId: mail.subscriberId ?? null,
+          sendId: mail.sendId ?? null,
+          headers: mail.headers ?? {},
+          fromOrganisation: mail.fromOrganisation ?? mail.subscriberId !== undefined,
         })
         .returning();
       if (!row) throw new Error('insert into outbox_messages returned no row');
@@ -176,6 +194,52 @@ export function createMailRepository() {
     hasDue: async (db: Executor): Promise<boolean> => {
       const rows = await db.select({ id: outboxMessages.id }).from(outboxMessages).where(isDue).limit(1);
       return rows.length > 0;
+    },
+
+    /** Records a bulk email sent by `userId`; its messages are queued with the returned id. */
+    createSend: async (
+      db: Executor,
+      send: { userId: number; userName: string; subject: string },
+    ): Promise<MailSendRow> => {
+      const [row] = await db.insert(mailSends).values(send).returning();
+      if (!row) throw new Error('insert into mail_sends returned no row');
+      return row;
+    },
+
+    /** The bulk email `id`, or undefined. */
+    findSend: async (db: Executor, id: number): Promise<MailSendRow | undefined> => {
+      const [row] = await db.select().from(mailSends).where(eq(mailSends.id, id));
+      return row;
+    },
+
+    /** How many messages of bulk email `sendId` are in each state. */
+    countSendMessages: async (db: Executor, sendId: number): Promise<SendCounts> => {
+      const rows = await db
+        .select({ status: outboxMessages.status, n: count() })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.sendId, sendId))
+        .groupBy(outboxMessages.status);
+      const of = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0);
+      const counts = {
+        queued: of('pending'),
+        sent: of('sent'),
+        failed: of('failed'),
+        cancelled: of('cancelled'),
+      };
+      return { total: counts.queued + counts.sent + counts.failed + counts.cancelled, ...counts };
+    },
+
+    /**
+     * Queues the `failed` messages of bulk email `sendId` again, due now with their attempts reset
+     * (their last error kept until the next outcome). Resolves with how many.
+     */
+    retryFailedOfSend: async (db: Executor, sendId: number): Promise<number> => {
+      const rows = await db
+        .update(outboxMessages)
+        .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+        .where(and(eq(outboxMessages.sendId, sendId), eq(outboxMessages.status, 'failed')))
+        .returning({ id: outboxMessages.id });
+      return rows.length;
     },
 
     listMessages: (db: Executor) => db.select().from(outboxMessages).orderBy(outboxMessages.id),

@@ -3,16 +3,28 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { OutboxMessageRow } from './mail.table.ts';
 
-/** Delivers one outbox message; throws when delivery fails (the worker retries). */
+/**
+ * Who a message is from when not `MAIL_FROM`: the organisation's sender of the settings (display name
+ * and address), replies going to its address.
+ */
+export type MailSender = { from: { name: string; address: string }; replyTo: string };
+
+/**
+ * Delivers one outbox message, from `sender` when given (else `MAIL_FROM`); throws when delivery fails
+ * (the worker retries).
+ */
 export type MailTransport = {
-  send: (message: OutboxMessageRow) => Promise<void>;
+  send: (message: OutboxMessageRow, sender?: MailSender) => Promise<void>;
   close?: () => void;
   describe: string;
 };
 
-function toNodemailerMessage(from: string, message: OutboxMessageRow) {
+function toNodemailerMessage(from: string, message: OutboxMessageRow, sender?: MailSender) {
   return {
-    from,
+    // nodemailer quotes and encodes the display name (accents, commas) itself.
+    from: sender?.from ?? from,
+    ...(sender ? { replyTo: sender.replyTo } : {}),
+    headers: message.headers,
     to: message.toAddress,
     subject: message.subject,
     text: message.textBody,
@@ -48,8 +60,8 @@ export function createSmtpTransport({ smtpUrl, from }: { smtpUrl: string; from: 
   const transporter = nodemailer.createTransport(url.toString());
   return {
     describe: 'SMTP',
-    send: async (message) => {
-      await transporter.sendMail(toNodemailerMessage(from, message));
+    send: async (message, sender) => {
+      await transporter.sendMail(toNodemailerMessage(from, message, sender));
     },
     close: () => transporter.close(),
   };
@@ -71,8 +83,8 @@ export function createCaptureTransport({
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     describe: `captured to ${dir}`,
-    send: async (message) => {
-      const info = await transporter.sendMail(toNodemailerMessage(from, message));
+    send: async (message, sender) => {
+      const info = await transporter.sendMail(toNodemailerMessage(from, message, sender));
       await mkdir(dir, { recursive: true });
       const stamp = message.createdAt.toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${String(message.id).padStart(6, '0')}.eml`);

@@ -4,7 +4,8 @@ import { createPollingWorker } from '../../lib/polling-worker.ts';
 import { databaseUnavailableReason } from '../../lib/postgres-errors.ts';
 import type { JobContext } from '../jobs/jobs.runner.ts';
 import type { MailRepository } from './mail.repository.ts';
-import type { MailTransport } from './mail.transport.ts';
+import type { OutboxMessageRow } from './mail.table.ts';
+import type { MailSender, MailTransport } from './mail.transport.ts';
 
 export const MAX_MAIL_ATTEMPTS = 8;
 
@@ -54,6 +55,7 @@ export function createMailWorker({
   pollIntervalMs,
   leaseSeconds = DEFAULT_MAIL_LEASE_SECONDS,
   batchSize = DEFAULT_MAIL_BATCH_SIZE,
+  loadSender = async () => () => undefined,
 }: {
   db: Database;
   mailRepository: MailRepository;
@@ -63,6 +65,11 @@ export function createMailWorker({
   leaseSeconds?: number;
   /** Messages leased per claim: fewer queries, but as many messages wait for the lease after a crash. */
   batchSize?: number;
+  /**
+   * Reads, once per batch, who each message is from (the settings' sender for messages to subscribers);
+   * undefined means `MAIL_FROM`. By default every message is from `MAIL_FROM`.
+   */
+  loadSender?: () => Promise<(message: OutboxMessageRow) => MailSender | undefined>;
 }) {
   // Accepted by the SMTP server, not yet recorded as sent because the database failed.
   const unrecorded = new Set<number>();
@@ -75,6 +82,8 @@ export function createMailWorker({
 
   async function processBatch(): Promise<number> {
     for (const id of [...unrecorded]) await recordSent(id);
+    // Read before leasing, so that a failure here leaves no message leased.
+    const senderOf = await loadSender();
     const messages = await mailRepository.claimDue(db, { limit: batchSize, lockSeconds: leaseSeconds });
     for (const message of messages) {
       if (message.interrupted) {
@@ -85,7 +94,7 @@ export function createMailWorker({
       }
       const startedAt = Date.now();
       try {
-        await transport.send(message);
+        await transport.send(message, senderOf(message));
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         const giveUp = message.attempts >= MAX_MAIL_ATTEMPTS;

@@ -45,7 +45,7 @@ async function seed() {
     ).json() as { id: number };
     expect((await api('GET', `/api/donations/email/${gift.id}`)).statusCode).toBe(200);
   }
-  expect((await api('POST', '/api/subscribers/email/list', bulkEmail)).json()).toEqual({ queued: 2 });
+  expect((await api('POST', '/api/subscribers/email/list', bulkEmail)).json()).toMatchObject({ queued: 2 });
   return { leaving, staying };
 }
 

@@ -27,9 +27,12 @@ export function oneLine(subject: string): string {
   return subject.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
-/** The text of a bulk email: the personalised message, then the unsubscribe link in French and English. */
-export function withUnsubscribeFooter(text: string, link: string): string {
-  return `${text}\n\n-- \nPour ne plus recevoir ces messages / To stop receiving these emails:\n${link}\n`;
+/**
+ * The text of a bulk email: the personalised message, a blank line, then `footer`, the settings'
+ * footer already filled (it holds the unsubscribe link).
+ */
+export function withUnsubscribeFooter(text: string, footer: string): string {
+  return `${text.trimEnd()}\n\n${footer.trim()}\n`;
 }
 
 const escapeHtml = (value: string) =>

@@ -40,6 +40,31 @@ export function createSubscriberEmailRepository() {
         .orderBy(asc(subscribers.id))
         .limit(limit),
 
+    /**
+     * Who of the subscribers matching `where` a bulk email reaches (as {@link recipientsBatch}) and why
+     * the others are skipped: deleted, no email address, or unsubscribed through the link; one scan.
+     */
+    countAudience: async (db: Executor, where: SQL | undefined) => {
+      const optedOut = sql`(not ${subscribers.onMailChimpList} and exists (select 1 from ${subscriberEmailOptOuts} where ${subscriberEmailOptOuts.subscriberId} = ${subscribers.id}))`;
+      const [row] = await db
+        .select({
+          recipients: sql<number>`count(*) filter (where not ${subscribers.hidden} and ${subscribers.email} <> '' and not ${optedOut})`,
+          noAddress: sql<number>`count(*) filter (where not ${subscribers.hidden} and ${subscribers.email} = '')`,
+          unsubscribed: sql<number>`count(*) filter (where not ${subscribers.hidden} and ${subscribers.email} <> '' and ${optedOut})`,
+          deleted: sql<number>`count(*) filter (where ${subscribers.hidden})`,
+        })
+        .from(subscribers)
+        .where(where);
+      return {
+        recipients: Number(row?.recipients ?? 0),
+        skipped: {
+          noAddress: Number(row?.noAddress ?? 0),
+          unsubscribed: Number(row?.unsubscribed ?? 0),
+          deleted: Number(row?.deleted ?? 0),
+        },
+      };
+    },
+
     /** Writes many history lines in one statement (one per recipient of a bulk email). */
     addHistoryLines: async (
       db: Executor,

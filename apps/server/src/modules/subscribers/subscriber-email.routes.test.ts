@@ -108,6 +108,7 @@ describe('GET /api/subscribers/{id}/brochure/email', () => {
     expect(mail?.textBody).toMatch(/^Bonjour Mme Zoé Martin,\n/);
     expect(mail?.textBody).toContain('adresse postale actuelle');
     expect(mail?.textBody).toMatch(/Les Amis du Léman$/);
+    expect(mail?.htmlBody).toContain('<p style="margin: 0 0 1em;">Bonjour Mme Zoé Martin,</p>');
     expect((await historyOf(zoe?.id))[0]).toBe('Returned brochure email sent.');
   });
 
@@ -159,7 +160,7 @@ describe('POST /api/subscribers/email/list', () => {
     const saved = await seedLyon();
     const response = await api('POST', '/api/subscribers/email/list', emailList({ town: 'lyon' }));
     expect(response.statusCode).toBe(202);
-    expect(response.json()).toEqual({ queued: 2 });
+    expect(response.json()).toMatchObject({ queued: 2 });
 
     const messages = await mailRepository.listMessages(ctx.database.db);
     expect(messages.map((message) => [message.toAddress, message.subject])).toEqual([
@@ -170,6 +171,10 @@ describe('POST /api/subscribers/email/list', () => {
     expect(messages[1]?.textBody).toMatch(/^Bonjour Marc Durand,\n/);
     const link = messages[0]?.textBody.match(/http:\/\/app\.test\/unsubscribe\?s=(\d+)&t=([\w-]+)/);
     expect(link?.[1]).toBe(String(saved[0]?.id));
+    // The French footer of the settings (its default here), in text and as a link in HTML.
+    expect(messages[0]?.textBody).toContain('\n\n--\nVous recevez ce message car vous êtes inscrit(e)');
+    expect(messages[0]?.textBody).toContain(`Pour ne plus recevoir ces messages : ${link?.[0]}`);
+    expect(messages[0]?.htmlBody).toContain(`<a href="${link?.[0].replace('&', '&amp;')}">`);
 
     expect((await historyOf(saved[0]?.id))[0]).toBe('Email sent: Nouvelles de Élodie');
     expect((await historyOf(saved[1]?.id))[0]).toBe('Email sent: Nouvelles de Marc');
@@ -236,6 +241,7 @@ describe('POST /api/subscribers/email/list', () => {
       mailRepository,
       unsubscribeTokens: createUnsubscribeTokens({ db, authRepository: createAuthRepository() }),
       publicUrl: 'http://app.test',
+      mailFrom: 'Back office <no-reply@example.org>',
       onMailQueued: () => {},
       batchSize: 3,
     });
@@ -260,7 +266,7 @@ describe('POST /api/subscribers/email/list', () => {
       },
       user,
     );
-    expect(result).toEqual({ queued: 7 });
+    expect(result).toMatchObject({ queued: 7 });
     const recipients = (await mailRepository.listMessages(db)).map((message) => message.toAddress).sort();
     expect(recipients).toEqual(saved.map((subscriber) => subscriber.email).sort());
   });
@@ -274,7 +280,7 @@ describe('POST /api/subscribers/email/list', () => {
         '/api/subscribers/email/list',
         emailList({ subject: 'Assemblee generale {lastName}', town: 'Lyon' }),
       );
-      expect(response.json()).toEqual({ queued: 2 });
+      expect(response.json()).toMatchObject({ queued: 2 });
       expect(await ctx.workerFor(sink.transport).runOnce()).toBe(2);
       expect(sink.received.map((message) => message.to)).toEqual([
         ['elodie@example.org'],
@@ -336,12 +342,16 @@ describe('the unsubscribe link', () => {
     expect((await submit()).statusCode).toBe(200);
     expect((await historyOf(elodie?.id)).filter((line) => line.startsWith('Unsubscribed'))).toHaveLength(1);
 
-    expect((await api('POST', '/api/subscribers/email/list', emailList({ town: 'lyon' }))).json()).toEqual({
+    expect(
+      (await api('POST', '/api/subscribers/email/list', emailList({ town: 'lyon' }))).json(),
+    ).toMatchObject({
       queued: 1,
     });
     // Staff ticking "on mailing list" again, at their request, lets them receive bulk email again.
     await api('PATCH', `/api/subscribers/${elodie?.id}`, { ...record, onMailChimpList: true });
-    expect((await api('POST', '/api/subscribers/email/list', emailList({ town: 'lyon' }))).json()).toEqual({
+    expect(
+      (await api('POST', '/api/subscribers/email/list', emailList({ town: 'lyon' }))).json(),
+    ).toMatchObject({
       queued: 2,
     });
   });

@@ -1,5 +1,10 @@
 import { idParamsSchema } from '@back-office/contract/common';
-import { emailQueuedResultSchema, subscriberEmailListInputSchema } from '@back-office/contract/subscribers';
+import { bulkEmailPreviewSchema, bulkEmailQueuedResultSchema } from '@back-office/contract/mail';
+import {
+  emailQueuedResultSchema,
+  subscriberEmailListInputSchema,
+  subscriberEmailPreviewInputSchema,
+} from '@back-office/contract/subscribers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/access-control.ts';
@@ -12,8 +17,9 @@ import {
 
 /**
  * Emails to subscribers (part 2 §7 Subscribers; docs/decisions/006): the returned-brochure email and the bulk
- * email (any signed-in user; both answer `202 {queued}` once the messages are in the outbox), and the
- * public unsubscribe link that the bulk emails carry.
+ * email (any signed-in user; both answer `202 {queued}` once the messages are in the outbox, the bulk
+ * email with its `sendId`), the bulk email's preview and test, and the public unsubscribe link that the
+ * bulk emails carry (a confirmation page on GET; POST unsubscribes, one click from a mail client).
  */
 export const subscriberEmailRoutes: FastifyPluginAsyncZod<{
   subscriberEmailService: SubscriberEmailService;
@@ -45,11 +51,41 @@ export const subscriberEmailRoutes: FastifyPluginAsyncZod<{
         summary:
           'Queue one personalised email, with an unsubscribe link, per matching subscriber who has an email address',
         body: subscriberEmailListInputSchema,
-        response: { 202: emailQueuedResultSchema },
+        response: { 202: bulkEmailQueuedResultSchema },
       },
     },
     async (request, reply) =>
       reply.status(202).send(await service.sendToList(request.body, currentUser(request))),
+  );
+
+  app.post(
+    '/api/subscribers/email/list/preview',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary:
+          'How many the bulk email reaches and skips (no address, unsubscribed, deleted), and the first message',
+        body: subscriberEmailPreviewInputSchema,
+        response: { 200: bulkEmailPreviewSchema },
+      },
+    },
+    (request) => service.previewList(request.body),
+  );
+
+  app.post(
+    '/api/subscribers/email/list/test',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: "Queue the first recipient's message of the bulk email to the signed-in user, as a test",
+        body: subscriberEmailListInputSchema,
+        response: { 202: emailQueuedResultSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await service.sendTestOfList(request.body, currentUser(request))),
   );
 
   const readLink = (values: { s?: unknown; t?: unknown }) => {
@@ -69,6 +105,11 @@ export const subscriberEmailRoutes: FastifyPluginAsyncZod<{
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     },
   );
+  // A one-click unsubscribe (RFC 8058) may post `List-Unsubscribe=One-Click` as multipart form data;
+  // its link is in the URL, so the body is not read.
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 2048 }, (_r, _b, done) => {
+    done(null, {});
+  });
 
   app.get(
     '/unsubscribe',
@@ -86,11 +127,16 @@ export const subscriberEmailRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  // The confirmation form posts the link's fields; a mail client's one-click unsubscribe (RFC 8058,
+  // `List-Unsubscribe-Post`) posts to the link itself, fields in the query.
   app.post(
     '/unsubscribe',
-    { config: { access: 'public' }, schema: { hide: true, body: linkSchema } },
+    {
+      config: { access: 'public' },
+      schema: { hide: true, body: linkSchema.optional(), querystring: linkSchema },
+    },
     async (request, reply) => {
-      const link = readLink(request.body);
+      const link = readLink(request.query.s !== undefined ? request.query : (request.body ?? {}));
       const outcome = link
         ? await service.unsubscribe(link.subscriberId, link.token)
         : { status: 'invalid' as const };

@@ -48,6 +48,7 @@ export function createSubscribersModule(
     mailRepository: needs.mailRepository,
     unsubscribeTokens: createUnsubscribeTokens({ db, authRepository: needs.authRepository }),
     publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
     onMailQueued,
   });
   return {

@@ -1,6 +1,10 @@
 import { saleEmailListInputSchema } from '@back-office/contract/sales';
 import { BulkEmailDialog } from '../../../components/bulk-email-dialog.tsx';
-import { useEmailSaleSubscribers } from '../api/email-sale-subscribers.ts';
+import {
+  previewSaleSubscribersEmail,
+  testSaleSubscribersEmail,
+  useEmailSaleSubscribers,
+} from '../api/email-sale-subscribers.ts';
 import type { SalesEmailFilters } from '../sales-filters.ts';
 
 /**
@@ -18,8 +22,8 @@ type SalesEmailModalProps = {
 
 /**
  * The Email Subscribers dialog of the Sales list (part 2 §2.5, §3 "Sales email-list payload", §5, §8):
- * the shared bulk-email dialog, sending `POST /api/sales/email/list` with the search's filters and the
- * trimmed subject; "Please complete all the information!" after an invalid Send.
+ * the shared bulk-email dialog, previewing, testing and sending `POST /api/sales/email/list` with the
+ * search's filters and the trimmed subject; "Please complete all the information!" after an invalid Send.
  */
 export function SalesEmailModal({ opened, filters, onClose }: SalesEmailModalProps) {
   const emailSubscribers = useEmailSaleSubscribers();
@@ -27,6 +31,11 @@ export function SalesEmailModal({ opened, filters, onClose }: SalesEmailModalPro
     <BulkEmailDialog
       opened={opened}
       schema={salesEmailSchema}
+      previewKey={['sales', filters]}
+      onPreview={(content, signal) => previewSaleSubscribersEmail({ ...filters, ...content }, signal)}
+      onTestSend={({ subject, message }) =>
+        testSaleSubscribersEmail({ ...filters, subject: subject.trim(), message })
+      }
       onSend={({ subject, message }) =>
         emailSubscribers.mutateAsync({ ...filters, subject: subject.trim(), message })
       }
