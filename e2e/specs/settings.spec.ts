@@ -1,5 +1,9 @@
 import { getSettingsThroughApi } from '../fixtures/catalogue.ts';
+import { waitForEmailTo } from '../fixtures/donations.ts';
 import { ADMIN } from '../fixtures/env.ts';
+import { bearer } from '../fixtures/http.ts';
+import { emailsSoFar } from '../fixtures/mail.ts';
+import { seedSubscriberThroughApi } from '../fixtures/subscribers.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { expectSuccessToast, openFromAdminMenu, screenshot, signInThroughUi } from '../fixtures/ui.ts';
 
@@ -104,4 +108,78 @@ test('a User can neither see nor open Settings', async ({ page, seedUser }) => {
   await page.goto('/#/settings');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Settings' })).toHaveCount(0);
+});
+
+test('an administrator edits an email template: an unknown placeholder is refused, the email uses it, Restore default puts the French text back', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  // Two screens and the outbox: longer than most specs on the shared machine.
+  test.slow();
+  const lastName = `Gabarit ${Date.now()}`;
+  const subscriber = await seedSubscriberThroughApi(request, adminToken, {
+    title: 'M.',
+    firstName: 'Émile',
+    lastName,
+    currencyId: 1,
+    email: `gabarit.${Date.now()}@example.org`,
+  });
+  await signInThroughUi(page, ADMIN.email, ADMIN.password);
+  await openFromAdminMenu(page, 'Settings');
+  await page.getByRole('button', { name: 'Edit email templates' }).click();
+  const subject = page.getByLabel('Returned brochure email: subject', { exact: true });
+  await expect(subject).toHaveValue('Brochure retournée');
+
+  await test.step('an unknown placeholder is refused under the field, naming it', async () => {
+    await subject.fill('Votre adresse, {prenom} ?');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      page.getByText(
+        'Unknown placeholder {prenom}: use {title}, {firstName}, {lastName}, {organisationName}.',
+      ),
+    ).toBeVisible();
+    const refused = await request.put('/api/settings', {
+      headers: bearer(adminToken),
+      data: {
+        ...(await getSettingsThroughApi(request, adminToken)),
+        brochureEmailSubject: 'Votre adresse, {prenom} ?',
+      },
+    });
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).errors).toEqual([
+      {
+        path: 'brochureEmailSubject',
+        message: 'Unknown placeholder {prenom}: use {title}, {firstName}, {lastName}, {organisationName}.',
+      },
+    ]);
+  });
+
+  await test.step('a valid template is saved and used by the returned-brochure email, in text and HTML', async () => {
+    await subject.fill('Votre adresse, {firstName} ?');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectSuccessToast(page, 'Settings were saved successfully!');
+    const before = await emailsSoFar();
+    await page.goto(`/#/subscriber/${subscriber.id}`);
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Send Returned Brochure Email' }).click();
+    await expectSuccessToast(page, 'Missing brochure email sent successfully!');
+    const email = await waitForEmailTo(subscriber.email, { ignore: before });
+    expect(email.subject).toBe('Votre adresse, Émile ?');
+    expect(email.text).toContain(`Bonjour M. Émile ${lastName},`);
+    expect(email.source).toMatch(/Content-Type: text\/html/i);
+  });
+
+  await test.step('Restore default puts the French text back', async () => {
+    await openFromAdminMenu(page, 'Settings');
+    await page.getByRole('button', { name: 'Edit email templates' }).click();
+    await expect(subject).toHaveValue('Votre adresse, {firstName} ?');
+    await page.getByRole('button', { name: 'Restore default: Returned brochure email: subject' }).click();
+    await expect(subject).toHaveValue('Brochure retournée');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectSuccessToast(page, 'Settings were saved successfully!');
+    expect((await getSettingsThroughApi(request, adminToken)).brochureEmailSubject).toBe(
+      'Brochure retournée',
+    );
+  });
 });

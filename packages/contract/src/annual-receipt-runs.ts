@@ -17,7 +17,10 @@ export type StartAnnualRunInput = z.infer<typeof startAnnualRunInputSchema>;
 
 /**
  * A run's progress (`cancelled`: stopped from the Jobs screen, its pending donors left undone): counts of donors per state (`pending` still to do, `emailed`, `toPrint` for donors
- * without an email address, `failed`); `startedAt`/`finishedAt` are ISO date-times.
+ * without an email address, `failed`); `startedAt`/`finishedAt` are ISO date-times. What it did:
+ * `receiptsIssued` (new receipt numbers), `alreadyIssued` (donors whose annual receipt existed before,
+ * sent or printed again), `skippedSingleReceipts` (donors left out: each gift of the year already has
+ * its own receipt), and `failures`, the reasons of the failed donors with how many each.
  */
 export const annualRunProgressSchema = z.object({
   id: z.number().int(),
@@ -31,5 +34,9 @@ export const annualRunProgressSchema = z.object({
   emailed: z.number().int(),
   toPrint: z.number().int(),
   failed: z.number().int(),
+  receiptsIssued: z.number().int(),
+  alreadyIssued: z.number().int(),
+  skippedSingleReceipts: z.number().int(),
+  failures: z.array(z.object({ reason: z.string(), count: z.number().int() })),
 });
 export type AnnualRunProgress = z.infer<typeof annualRunProgressSchema>;

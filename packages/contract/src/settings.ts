@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainString } from './common.ts';
+import { DEFAULT_EMAIL_TEMPLATES, emailTemplateSchema } from './email-templates.ts';
 
 /**
  * Organisation settings used on receipts, invoices, mandate letters and emails (not in the spec).
@@ -37,13 +38,17 @@ export const settingsSchema = z.object({
   receiptStatement: text(4000),
   invoiceFooter: text(4000),
   paymentTermsText: text(2000),
-  /** Subject of the returned-brochure email; empty means {@link DEFAULT_BROCHURE_EMAIL_SUBJECT}. */
-  brochureEmailSubject: text(200).optional(),
   /**
-   * Text of the returned-brochure email; empty means {@link DEFAULT_BROCHURE_EMAIL_TEXT}.
-   * `{title}`, `{firstName}`, `{lastName}` and `{organisationName}` are replaced when it is sent.
+   * The email templates (see ./email-templates.ts): empty means the French default; each allows only
+   * its placeholders, e.g. `{firstName}` (an unknown one is refused naming the field and the placeholder).
    */
-  brochureEmailText: text(10_000).optional(),
+  receiptEmailSubject: emailTemplateSchema('receiptEmailSubject', 200).optional(),
+  receiptEmailText: emailTemplateSchema('receiptEmailText', 10_000).optional(),
+  annualReceiptEmailSubject: emailTemplateSchema('annualReceiptEmailSubject', 200).optional(),
+  annualReceiptEmailText: emailTemplateSchema('annualReceiptEmailText', 10_000).optional(),
+  brochureEmailSubject: emailTemplateSchema('brochureEmailSubject', 200).optional(),
+  brochureEmailText: emailTemplateSchema('brochureEmailText', 10_000).optional(),
+  bulkEmailFooter: emailTemplateSchema('bulkEmailFooter', 2000).optional(),
   logo: z
     .string()
     .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 100, { message: LOGO_SIZE_MESSAGE })
@@ -52,16 +57,8 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** Subject of the returned-brochure email while the settings leave it empty (part 2 §7). */
-export const DEFAULT_BROCHURE_EMAIL_SUBJECT = 'Brochure retournée';
+/** Subject of the returned-brochure email while the settings leave it empty (part 2 §7 Subscribers). */
+export const DEFAULT_BROCHURE_EMAIL_SUBJECT = DEFAULT_EMAIL_TEMPLATES.brochureEmailSubject;
 
-/** Text of the returned-brochure email while the settings leave it empty (part 2 §7). */
-export const DEFAULT_BROCHURE_EMAIL_TEXT = `Bonjour {title} {firstName} {lastName},
-
-La brochure que nous vous avons adressée nous a été retournée : elle n'a pas pu être distribuée à l'adresse que nous avons pour vous.
-
-Pourriez-vous nous indiquer votre adresse postale actuelle en répondant simplement à ce message ? Nous pourrons ainsi continuer à vous envoyer nos publications.
-
-Avec nos remerciements et nos meilleures salutations,
-
-{organisationName}`;
+/** Text of the returned-brochure email while the settings leave it empty (part 2 §7 Subscribers). */
+export const DEFAULT_BROCHURE_EMAIL_TEXT = DEFAULT_EMAIL_TEMPLATES.brochureEmailText;

@@ -22,6 +22,31 @@ export function createAnnualRunsRepository() {
       return new Map(rows.map((row) => [row.status, Number(row.n)]));
     },
 
+    /**
+     * What run `id` did beyond the counts by state: receipts newly issued, donors handled whose annual
+     * receipt already existed (sent or printed again, no new number), and the reasons of the failed
+     * donors with how many each (most frequent first, at most 5).
+     */
+    summarise: async (db: Executor, id: number) => {
+      const [totals] = await queryRows<{ issued: string | number; already_issued: string | number }>(
+        db,
+        sql`select coalesce(sum(receipts_issued), 0) as issued,
+                   count(*) filter (where status in ('emailed', 'to_print') and receipts_issued = 0) as already_issued
+              from annual_run_items where run_id = ${id}`,
+      );
+      const failures = await queryRows<{ reason: string | null; n: string | number }>(
+        db,
+        sql`select error as reason, count(*) as n from annual_run_items
+             where run_id = ${id} and status = 'failed'
+             group by error order by count(*) desc, error limit 5`,
+      );
+      return {
+        receiptsIssued: Number(totals?.issued ?? 0),
+        alreadyIssued: Number(totals?.already_issued ?? 0),
+        failures: failures.map((row) => ({ reason: row.reason ?? 'Unknown error', count: Number(row.n) })),
+      };
+    },
+
     /** Ids of the 20 newest runs. */
     recentRunIds: async (db: Executor): Promise<number[]> =>
       (await db.select({ id: annualRuns.id }).from(annualRuns).orderBy(desc(annualRuns.id)).limit(20)).map(
@@ -40,7 +65,8 @@ export function createAnnualRunsRepository() {
 
     /**
      * Creates a run of `year` with one pending item per visible donor whose gifts of that year are not
-     * all on single receipts. Resolves with the run's id.
+     * all on single receipts, and counts the donors left out because they are (`skipped_single_receipts`).
+     * Resolves with the run's id.
      */
     createRun: async (db: Executor, { year, startedBy }: { year: number; startedBy: string }) => {
       const [run] = await db.insert(annualRuns).values({ year, startedBy }).returning({ id: annualRuns.id });
@@ -53,6 +79,17 @@ export function createAnnualRunsRepository() {
           left join receipts r on r.id = d.receipt_id
          where d.donation_date >= ${`${year}-01-01`} and d.donation_date < ${`${year + 1}-01-01`}
            and (d.receipt_id is null or r.kind = 'annual')`);
+      await db.execute(sql`
+        update annual_runs set skipped_single_receipts = (
+          select count(*) from (
+            select d.subscriber_id
+              from donations d
+              join subscribers s on s.id = d.subscriber_id and s.hidden = false
+              left join receipts r on r.id = d.receipt_id
+             where d.donation_date >= ${`${year}-01-01`} and d.donation_date < ${`${year + 1}-01-01`}
+             group by d.subscriber_id
+            having bool_and(coalesce(r.kind = 'single', false))) as covered)
+         where id = ${run.id}`);
       return run.id;
     },
 
@@ -89,11 +126,12 @@ export function createAnnualRunsRepository() {
         subscriberId,
         status,
         error,
-      }: { runId: number; subscriberId: number; status: ItemStatus; error?: string },
+        receiptsIssued = 0,
+      }: { runId: number; subscriberId: number; status: ItemStatus; error?: string; receiptsIssued?: number },
     ) => {
       await db
         .update(annualRunItems)
-        .set({ status, error: error ?? null, doneAt: sql`now()` })
+        .set({ status, error: error ?? null, receiptsIssued, doneAt: sql`now()` })
         .where(and(eq(annualRunItems.runId, runId), eq(annualRunItems.subscriberId, subscriberId)));
     },
 

@@ -201,4 +201,61 @@ describe('annual receipt run', () => {
     expect(response.statusCode).toBe(403);
     expect((await ctx.app.inject({ url: '/api/donations/annual-runs' })).statusCode).toBe(401);
   });
+
+  it('counts the receipts issued, the donors emailed, and why the others were not', async () => {
+    const { app, work } = await appWithWork();
+    const headers = bearer((await login(ctx)).id_token);
+    const [zoe, hans, anne, lea] = await insertSubscribers(ctx, [
+      buildSubscriber({ lastName: 'Martin' }),
+      buildSubscriber({ lastName: 'Müller', email: '' }),
+      buildSubscriber({ lastName: 'Roux' }),
+      buildSubscriber({ lastName: 'Petit' }),
+    ]);
+    const donate = async (subid: number, amount: number) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/donations',
+          headers,
+          payload: { subid, amount, donationDate: '2025-06-01' },
+        })
+      ).json();
+    await donate(zoe?.id ?? 0, 10);
+    await donate(hans?.id ?? 0, 20);
+    await donate(anne?.id ?? 0, 30);
+    const single = await donate(lea?.id ?? 0, 40);
+    // Anne's annual receipt exists before the run; each of Léa's gifts has its own receipt.
+    expect((await app.inject({ url: `/api/donations/receipt/${anne?.id}/2025`, headers })).statusCode).toBe(
+      200,
+    );
+    expect((await app.inject({ url: `/api/donations/receipt/${single.id}`, headers })).statusCode).toBe(200);
+
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/donations/annual-runs',
+      headers,
+      payload: { year: 2025 },
+    });
+    expect(started.json()).toMatchObject({ total: 3, skippedSingleReceipts: 1 });
+    expect(await work(() => false)).toBe(3);
+    const done = (
+      await app.inject({ url: `/api/donations/annual-runs/${started.json().id}`, headers })
+    ).json();
+    expect(done).toMatchObject({
+      status: 'done',
+      emailed: 2,
+      toPrint: 1,
+      failed: 0,
+      receiptsIssued: 2,
+      alreadyIssued: 1,
+      skippedSingleReceipts: 1,
+      failures: [],
+    });
+
+    await ctx.worker.runOnce();
+    const toAnne = ctx.transport.sent.find((message) => message.toAddress === anne?.email);
+    expect(toAnne?.subject).toBe('Reçu fiscal 2025');
+    expect(toAnne?.textBody).toContain("reçu fiscal récapitulatif des dons de l'année 2025");
+    expect(toAnne?.htmlBody).toContain('<html lang="fr">');
+  });
 });

@@ -56,6 +56,7 @@ export function createAnnualRunsService({
     const run = await repository.findRun(db, id);
     if (!run) throw createRunNotFoundError(`No annual receipt run has id ${id}.`);
     const counts = await repository.countItems(db, id);
+    const summary = await repository.summarise(db, id);
     return {
       id: run.id,
       year: run.year,
@@ -68,6 +69,8 @@ export function createAnnualRunsService({
       emailed: counts.get('emailed') ?? 0,
       toPrint: counts.get('to_print') ?? 0,
       failed: counts.get('failed') ?? 0,
+      ...summary,
+      skippedSingleReceipts: run.skippedSingleReceipts,
     };
   }
 
@@ -80,6 +83,7 @@ export function createAnnualRunsService({
       // A savepoint, so a donor that fails is marked failed without undoing the claim.
       try {
         await tx.transaction(async (inner) => {
+          let receiptsIssued: number;
           if (hasEmail) {
             const file = await receiptsService.annualFileOn(inner, {
               subscriberId: item.subscriberId,
@@ -87,17 +91,23 @@ export function createAnnualRunsService({
               user,
               settings,
             });
-            await receiptsService.queueReceiptEmail(inner, {
-              file,
-              subject: `Reçu fiscal ${item.year}`,
-              user,
-              settings,
-            });
+            await receiptsService.queueReceiptEmail(inner, { file, kind: 'annual', user, settings });
+            receiptsIssued = file.issued;
           } else {
             // Rendered with the others in the print file; issuing the number is all it needs now.
-            await receiptsService.issueAnnualReceipts(inner, item.subscriberId, item.year, user);
+            const issued = await receiptsService.issueAnnualReceipts(
+              inner,
+              item.subscriberId,
+              item.year,
+              user,
+            );
+            receiptsIssued = issued.issued;
           }
-          await repository.markItem(inner, { ...item, status: hasEmail ? 'emailed' : 'to_print' });
+          await repository.markItem(inner, {
+            ...item,
+            status: hasEmail ? 'emailed' : 'to_print',
+            receiptsIssued,
+          });
         });
       } catch (error) {
         await repository.markItem(tx, {

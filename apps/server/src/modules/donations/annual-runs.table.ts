@@ -12,6 +12,8 @@ export const annualRuns = pgTable('annual_runs', {
     .notNull()
     .default('running'),
   startedBy: text().notNull(),
+  /** Donors of the year left out at the start because each of their gifts already has its own receipt. */
+  skippedSingleReceipts: integer().notNull().default(0),
   startedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   finishedAt: timestamp({ withTimezone: true, mode: 'date' }),
 });
@@ -33,6 +35,8 @@ export const annualRunItems = pgTable(
       .notNull()
       .default('pending'),
     error: text(),
+    /** Receipts newly issued for this donor by the run (0: the annual receipt already existed). */
+    receiptsIssued: integer().notNull().default(0),
     doneAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
   (table) => [

@@ -142,6 +142,9 @@ describe('tax receipts', () => {
       expect(sink.received.map((message) => message.to)).toEqual([[french.email]]);
       const mail = await sink.parse(0);
       expect(mail.subject).toBe('Reçu fiscal n° 1');
+      // French by default, as text and as HTML.
+      expect(mail.text).toContain('Veuillez trouver ci-joint le reçu fiscal n° 1 de votre don.');
+      expect(mail.html).toContain('Veuillez trouver ci-joint le reçu fiscal n° 1 de votre don.');
       expect(mail.attachments).toHaveLength(1);
       const [attachment] = mail.attachments;
       expect(attachment?.filename).toBe(`donation-${gift.id}-receipt.pdf`);
@@ -162,13 +165,38 @@ describe('tax receipts', () => {
     expect(noEmail.json().code).toBe('donations.donor_without_email');
   });
 
-  it('emails the annual receipt', async () => {
+  it('emails the annual receipt, saying how many receipts were issued now and before', async () => {
     const { french } = await seed();
     await donate(french.id, 15, '2026-04-01');
-    expect((await api('GET', `/api/donations/annualemail/${french.id}/2026`)).statusCode).toBe(200);
+    const first = await api('GET', `/api/donations/annualemail/${french.id}/2026`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ queued: 1, issued: 1, alreadyIssued: 0, emailedTo: french.email });
     await ctx.worker.runOnce();
     expect(ctx.transport.sent[0]?.subject).toBe('Reçu fiscal 2026');
     expect(ctx.transport.sent[0]?.attachments[0]?.filename).toBe('martin-donations-receipt-2026.pdf');
+    const again = await api('GET', `/api/donations/annualemail/${french.id}/2026`);
+    expect(again.json()).toEqual({ queued: 1, issued: 0, alreadyIssued: 1, emailedTo: french.email });
+  });
+
+  it('writes the receipt emails from the templates of the settings', async () => {
+    const { french } = await seed();
+    const settings = (await api('GET', '/api/settings')).json();
+    const saved = await api('PUT', '/api/settings', {
+      ...settings,
+      organisationName: 'Les Amis',
+      annualReceiptEmailSubject: 'Vos dons {year} à {organisationName}',
+      annualReceiptEmailText:
+        'Cher {firstName} <{lastName}>,\n\nMerci pour {year} : https://amis.example/dons',
+    });
+    expect(saved.statusCode).toBe(200);
+    await donate(french.id, 15, '2026-04-01');
+    await api('GET', `/api/donations/annualemail/${french.id}/2026`);
+    await ctx.worker.runOnce();
+    const [mail] = ctx.transport.sent;
+    expect(mail?.subject).toBe('Vos dons 2026 à Les Amis');
+    expect(mail?.textBody).toBe('Cher Zoé <Martin>,\n\nMerci pour 2026 : https://amis.example/dons');
+    expect(mail?.htmlBody).toContain('<p style="margin: 0 0 1em;">Cher Zoé &lt;Martin&gt;,</p>');
+    expect(mail?.htmlBody).toContain('<a href="https://amis.example/dons">https://amis.example/dons</a>');
   });
 
   it('answers 404 for an unknown donation and 401 without a token', async () => {

@@ -1,4 +1,5 @@
 import { MAX_ID } from '@back-office/contract/common';
+import { annualReceiptEmailedSchema } from '@back-office/contract/donations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/access-control.ts';
@@ -84,16 +85,16 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{ receiptsService: ReceiptsSe
         tags,
         summary: 'Email the annual receipt to the donor (PDF attached, through the outbox)',
         params: annualParams,
-        response: { 200: queuedSchema },
+        response: { 200: annualReceiptEmailedSchema },
       },
     },
     async (request) => {
-      await service.emailAnnualReceipt(
+      const result = await service.emailAnnualReceipt(
         request.params.subscriberId,
         request.params.year,
         currentUser(request),
       );
-      return { queued: 1 };
+      return { queued: 1, ...result };
     },
   );
 };

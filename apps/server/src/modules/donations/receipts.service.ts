@@ -1,5 +1,6 @@
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { composeEmail } from '../../lib/email-html.ts';
 import { centsToNumeric, toCents } from '../../lib/money.ts';
 import { renderPdf } from '../../lib/pdf/pdf-renderer.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
@@ -75,9 +76,15 @@ export function createReceiptsService({
 
   /**
    * The donor's annual receipts of `year`: gifts no receipt covers yet get a new one (one per
-   * currency); earlier annual receipts of that year are kept and returned too. @throws 404 when none.
+   * currency); earlier annual receipts of that year are kept and returned too, with how many are new
+   * (`issued`). @throws 404 when none.
    */
-  async function annualReceipts(tx: Executor, subscriberId: number, year: number, user: AuthUser) {
+  async function annualReceipts(
+    tx: Executor,
+    subscriberId: number,
+    year: number,
+    user: AuthUser,
+  ): Promise<{ receipts: ReceiptRow[]; issued: number }> {
     await repository.lockSubscriber(tx, subscriberId);
     const uncovered = await repository.listUncoveredDonations(tx, subscriberId, year);
     const byCurrency = new Map<number, typeof uncovered>();
@@ -113,7 +120,7 @@ export function createReceiptsService({
         `This subscriber has no donation in ${year} that an annual receipt can cover.`,
       );
     }
-    return receipts;
+    return { receipts, issued: byCurrency.size };
   }
 
   async function render(tx: Executor, receipts: ReceiptRow[], settings: EffectiveSettings) {
@@ -122,14 +129,19 @@ export function createReceiptsService({
     return { data, pdf: await renderPdf(receiptsDocument(data, settings)) };
   }
 
+  /**
+   * Queues the receipt email of `file` (the settings' `receiptEmail*` template for a single receipt,
+   * `annualReceiptEmail*` for annual ones; French by default; text and HTML) with the PDF attached,
+   * and writes "{subject} emailed to {email}." in the donor's history. @throws 400 without email
+   */
   async function queueReceiptEmail(
     tx: Executor,
     {
       file,
-      subject,
+      kind,
       user,
       settings,
-    }: { file: ReceiptFile; subject: string; user: AuthUser; settings: EffectiveSettings },
+    }: { file: ReceiptFile; kind: 'single' | 'annual'; user: AuthUser; settings: EffectiveSettings },
   ) {
     const first = file.data[0];
     if (!first) return;
@@ -139,12 +151,26 @@ export function createReceiptsService({
         { path: 'email', message: 'This donor has no email address.' },
       ]);
     }
-    const organisation = settings.organisationName || 'notre association';
+    const templates =
+      kind === 'single'
+        ? { subject: settings.receiptEmailSubject, text: settings.receiptEmailText }
+        : { subject: settings.annualReceiptEmailSubject, text: settings.annualReceiptEmailText };
+    const { subject, text, html } = composeEmail(templates, {
+      title: first.donor.title,
+      firstName: first.donor.firstName,
+      lastName: first.donor.lastName,
+      organisationName: settings.organisationName || 'notre association',
+      signatoryName: settings.signatoryName,
+      signatoryTitle: settings.signatoryTitle,
+      year: String(first.receipt.year),
+      receiptNumber: String(first.receipt.number),
+    });
     await mailRepository.enqueue(tx, {
       subscriberId: first.receipt.subscriberId,
       to: email,
       subject,
-      text: `Bonjour ${[first.donor.title, first.donor.firstName, first.donor.lastName].filter(Boolean).join(' ')},\n\nVeuillez trouver ci-joint votre reçu fiscal.\nMerci pour votre soutien à ${organisation}.\n\n${settings.signatoryName}\n${settings.signatoryTitle}\n`,
+      text,
+      html,
       attachments: [
         {
           filename: file.filename,
@@ -180,10 +206,11 @@ export function createReceiptsService({
       user,
       settings,
     }: { subscriberId: number; year: number; user: AuthUser; settings: EffectiveSettings },
-  ): Promise<ReceiptFile> {
-    const rendered = await render(tx, await annualReceipts(tx, subscriberId, year, user), settings);
+  ): Promise<ReceiptFile & { issued: number }> {
+    const { receipts, issued } = await annualReceipts(tx, subscriberId, year, user);
+    const rendered = await render(tx, receipts, settings);
     const lastName = rendered.data[0]?.donor.lastName ?? 'donor';
-    return { filename: `${safeFileName(lastName)}-donations-receipt-${year}.pdf`, ...rendered };
+    return { filename: `${safeFileName(lastName)}-donations-receipt-${year}.pdf`, issued, ...rendered };
   }
 
   return {
@@ -204,24 +231,33 @@ export function createReceiptsService({
       const settings = await settingsService.get();
       await db.transaction(async (tx) => {
         const file = await singleFile(tx, donationId, user, settings);
-        await queueReceiptEmail(tx, {
-          file,
-          subject: `Reçu fiscal n° ${file.data[0]?.receipt.number}`,
-          user,
-          settings,
-        });
+        await queueReceiptEmail(tx, { file, kind: 'single', user, settings });
       });
       onMailQueued();
     },
 
-    /** `GET /api/donations/annualemail/{subscriberId}/{year}`: emails the annual receipt. @throws 400 without email */
-    emailAnnualReceipt: async (subscriberId: number, year: number, user: AuthUser) => {
+    /**
+     * `GET /api/donations/annualemail/{subscriberId}/{year}`: emails the annual receipt(s) of the year;
+     * resolves with how many receipts were newly issued, how many were already issued, and the address.
+     * @throws 400 without email; 404 without a donation of that year
+     */
+    emailAnnualReceipt: async (
+      subscriberId: number,
+      year: number,
+      user: AuthUser,
+    ): Promise<{ issued: number; alreadyIssued: number; emailedTo: string }> => {
       const settings = await settingsService.get();
-      await db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const file = await annualFile(tx, { subscriberId, year, user, settings });
-        await queueReceiptEmail(tx, { file, subject: `Reçu fiscal ${year}`, user, settings });
+        await queueReceiptEmail(tx, { file, kind: 'annual', user, settings });
+        return {
+          issued: file.issued,
+          alreadyIssued: file.data.length - file.issued,
+          emailedTo: file.data[0]?.donor.email.trim() ?? '',
+        };
       });
       onMailQueued();
+      return result;
     },
 
     /** Issues (or finds) and renders a donor's annual receipts on the caller's transaction: the annual run. */

@@ -1,6 +1,8 @@
-import { DEFAULT_BROCHURE_EMAIL_SUBJECT, DEFAULT_BROCHURE_EMAIL_TEXT } from '@back-office/contract/settings';
+import { DEFAULT_EMAIL_TEMPLATES } from '@back-office/contract/email-templates';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, createSignedInUser, login, useTestApp } from '../../../test/context.ts';
+import { queryRows } from '../../db/client.ts';
 
 const ctx = useTestApp();
 
@@ -25,11 +27,7 @@ const settings = {
 };
 
 /** What the API answers for `settings`, which leaves the email texts out: their defaults. */
-const withDefaultTexts = {
-  ...settings,
-  brochureEmailSubject: DEFAULT_BROCHURE_EMAIL_SUBJECT,
-  brochureEmailText: DEFAULT_BROCHURE_EMAIL_TEXT,
-};
+const withDefaultTexts = { ...settings, ...DEFAULT_EMAIL_TEMPLATES };
 
 describe('organisation settings', () => {
   it('start empty, are saved by an Administrator and read by any User', async () => {
@@ -105,5 +103,49 @@ describe('organisation settings', () => {
     const tooLong = await put({ ...settings, brochureEmailSubject: 'x'.repeat(201) });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().errors[0].path).toBe('brochureEmailSubject');
+  });
+
+  it('refuses an unknown placeholder with a 400 naming the field and the placeholder', async () => {
+    const admin = bearer((await login(ctx)).id_token);
+    const put = (payload: object) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: admin, payload });
+    const refused = await put({ ...settings, annualReceiptEmailText: 'Bonjour {prenom}, reçu {year}.' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      {
+        path: 'annualReceiptEmailText',
+        message:
+          'Unknown placeholder {prenom}: use {title}, {firstName}, {lastName}, {organisationName}, {signatoryName}, {signatoryTitle}, {year}.',
+      },
+    ]);
+    // {receiptNumber} belongs to the single receipt's email only.
+    const wrongTemplate = await put({ ...settings, annualReceiptEmailSubject: 'Reçu {receiptNumber}' });
+    expect(wrongTemplate.json().errors[0]).toMatchObject({
+      path: 'annualReceiptEmailSubject',
+      message: expect.stringContaining('{receiptNumber}'),
+    });
+    const noLink = await put({ ...settings, bulkEmailFooter: 'Merci, {organisationName}.' });
+    expect(noLink.statusCode).toBe(400);
+    expect(noLink.json().errors[0]).toEqual({
+      path: 'bulkEmailFooter',
+      message: 'The footer must contain {unsubscribeLink}.',
+    });
+    const accepted = await put({ ...settings, receiptEmailSubject: 'Votre reçu n° {receiptNumber}' });
+    expect(accepted.json().receiptEmailSubject).toBe('Votre reçu n° {receiptNumber}');
+  });
+
+  it('stores a template equal to its default as the default (Restore default follows later changes)', async () => {
+    const admin = bearer((await login(ctx)).id_token);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin,
+      payload: { ...settings, receiptEmailText: DEFAULT_EMAIL_TEMPLATES.receiptEmailText },
+    });
+    const [row] = await queryRows<{ receipt_email_text: string }>(
+      ctx.database.db,
+      sql`select receipt_email_text from organisation_settings`,
+    );
+    expect(row?.receipt_email_text).toBe('');
   });
 });

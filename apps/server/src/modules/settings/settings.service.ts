@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import type { AuditValues } from '@back-office/contract/audit';
 import { DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import {
-  DEFAULT_BROCHURE_EMAIL_SUBJECT,
-  DEFAULT_BROCHURE_EMAIL_TEXT,
-  type Settings,
-} from '@back-office/contract/settings';
+  DEFAULT_EMAIL_TEMPLATES,
+  EMAIL_TEMPLATE_FIELDS,
+  type EmailTemplateField,
+  templateOrDefault,
+} from '@back-office/contract/email-templates';
+import type { Settings } from '@back-office/contract/settings';
 import type { Database } from '../../db/client.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { LogoImageError, reencodeLogo } from '../../lib/images/logo-image.ts';
@@ -18,19 +20,26 @@ import type { SettingsRepository } from './settings.repository.ts';
  * The settings as used: texts left empty get their French default, and `timeZone` is the
  * organisation's (`ORG_TIMEZONE`), in which documents date what they print (docs/decisions/012).
  */
-export type EffectiveSettings = Settings & {
-  brochureEmailSubject: string;
-  brochureEmailText: string;
-  timeZone: string;
-};
+export type EffectiveSettings = Settings & Record<EmailTemplateField, string> & { timeZone: string };
 
 function withDefaults(settings: Settings, timeZone: string): EffectiveSettings {
-  return {
-    ...settings,
-    timeZone,
-    brochureEmailSubject: settings.brochureEmailSubject || DEFAULT_BROCHURE_EMAIL_SUBJECT,
-    brochureEmailText: settings.brochureEmailText || DEFAULT_BROCHURE_EMAIL_TEXT,
-  };
+  const templates = Object.fromEntries(
+    EMAIL_TEMPLATE_FIELDS.map((field) => [field, templateOrDefault(field, settings[field])]),
+  ) as Record<EmailTemplateField, string>;
+  return { ...settings, ...templates, timeZone };
+}
+
+/**
+ * Templates sent equal to their default are stored empty, so that they follow the default if it
+ * changes ("Restore default" on the screen puts the default text back in the field).
+ */
+function withoutDefaults(settings: Settings): Settings {
+  const stored = { ...settings };
+  for (const field of EMAIL_TEMPLATE_FIELDS) {
+    if (stored[field] !== undefined && stored[field].trim() === DEFAULT_EMAIL_TEMPLATES[field])
+      stored[field] = '';
+  }
+  return stored;
 }
 
 /**
@@ -97,7 +106,7 @@ export function createSettingsService({
       const logo = settings.logo ? await cleanLogo(settings.logo) : settings.logo;
       const saved = await db.transaction(async (tx) => {
         const before = await repository.get(tx);
-        await repository.save(tx, { ...settings, logo });
+        await repository.save(tx, { ...withoutDefaults(settings), logo });
         const after = await repository.get(tx);
         await audit.record(tx, {
           actor,

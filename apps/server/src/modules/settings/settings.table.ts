@@ -15,9 +15,14 @@ export const organisationSettings = pgTable('organisation_settings', {
   receiptStatement: text().notNull().default(''),
   invoiceFooter: text().notNull().default(''),
   paymentTermsText: text().notNull().default(''),
-  /** Returned-brochure email; empty means the default of the contract. */
+  /** Email templates (contract `email-templates`); empty means the French default of the contract. */
+  receiptEmailSubject: text().notNull().default(''),
+  receiptEmailText: text().notNull().default(''),
+  annualReceiptEmailSubject: text().notNull().default(''),
+  annualReceiptEmailText: text().notNull().default(''),
   brochureEmailSubject: text().notNull().default(''),
   brochureEmailText: text().notNull().default(''),
+  bulkEmailFooter: text().notNull().default(''),
   /** Data URL of a PNG or JPEG, at most 1 MB decoded. */
   logo: text(),
   updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -22,6 +22,10 @@ function progress(overrides: Partial<AnnualRunProgress>): AnnualRunProgress {
     emailed: 0,
     toPrint: 0,
     failed: 0,
+    receiptsIssued: 0,
+    alreadyIssued: 0,
+    skippedSingleReceipts: 0,
+    failures: [],
     ...overrides,
   };
 }
@@ -37,6 +41,12 @@ describe('AnnualReceiptsScreen', () => {
         emailed: 2,
         toPrint: 1,
         failed: 1,
+        receiptsIssued: 3,
+        alreadyIssued: 1,
+        skippedSingleReceipts: 2,
+        failures: [
+          { reason: 'This subscriber has no donation in 2025 that an annual receipt can cover.', count: 1 },
+        ],
         finishedAt: '2026-01-15T09:01:00.000Z',
       }),
     ];
@@ -69,7 +79,7 @@ describe('AnnualReceiptsScreen', () => {
 
     expect(
       await screen.findByText(
-        `The annual receipts of ${lastYear} were sent: 2 emailed, 1 to print, 1 failed.`,
+        `The annual receipts of ${lastYear} are done: 3 receipts issued, 2 donors emailed. Not emailed: 1 without an email address (to print), 2 whose gifts all have their own receipt, 1 failed: This subscriber has no donation in 2025 that an annual receipt can cover (1). 1 donor already had the receipt, sent again with the same number.`,
         undefined,
         { timeout: 5000 },
       ),

@@ -37,9 +37,34 @@ export function yearOptions(now: Date = new Date()): string[] {
   return Array.from({ length: YEARS_OFFERED + 1 }, (_, index) => String(current - index));
 }
 
-/** The toast once a run is over. */
+const plural = (count: number, one: string, many: string) =>
+  `${formatNumber(count)} ${count === 1 ? one : many}`;
+
+/**
+ * The toast once a run is over: how many receipts were issued and emailed, and each reason a donor
+ * was not emailed (no email address: to print; every gift already on its own receipt; failures with
+ * their reasons), e.g. "The annual receipts of 2025 are done: 12 receipts issued, 10 donors emailed.
+ * Not emailed: 2 without an email address (to print)."
+ */
 export function runFinishedMessage(run: AnnualRunProgress): string {
-  return `The annual receipts of ${run.year} were sent: ${run.emailed} emailed, ${run.toPrint} to print, ${run.failed} failed.`;
+  const done = `The annual receipts of ${run.year} are done: ${plural(run.receiptsIssued, 'receipt', 'receipts')} issued, ${plural(run.emailed, 'donor', 'donors')} emailed.`;
+  const notEmailed = [];
+  if (run.toPrint > 0) notEmailed.push(`${formatNumber(run.toPrint)} without an email address (to print)`);
+  if (run.skippedSingleReceipts > 0) {
+    notEmailed.push(`${formatNumber(run.skippedSingleReceipts)} whose gifts all have their own receipt`);
+  }
+  if (run.failed > 0) {
+    const reasons = run.failures.map(
+      (failure) => `${failure.reason.replace(/\.$/, '')} (${formatNumber(failure.count)})`,
+    );
+    notEmailed.push(`${formatNumber(run.failed)} failed: ${reasons.join('; ')}`);
+  }
+  const skipped = notEmailed.length > 0 ? ` Not emailed: ${notEmailed.join(', ')}.` : '';
+  const again =
+    run.alreadyIssued > 0
+      ? ` ${plural(run.alreadyIssued, 'donor', 'donors')} already had the receipt, sent again with the same number.`
+      : '';
+  return done + skipped + again;
 }
 
 /**

@@ -66,8 +66,9 @@ function Count({ label, value, color }: { label: string; value: number; color?: 
 }
 
 /**
- * The progress of one annual receipt run: a bar of the receipts handled so far, and the
- * counts emailed / to print / failed / pending out of the total; the print file once there is one.
+ * The progress of one annual receipt run: a bar of the receipts handled so far, the receipts issued,
+ * the counts emailed / to print / failed / pending out of the total, the donors left out because each
+ * gift already has its own receipt; the print file once there is one.
  */
 export function AnnualRunProgressCard({ run }: { run: AnnualRunProgress }) {
   const percent = runPercent(run);
@@ -93,12 +94,19 @@ export function AnnualRunProgressCard({ run }: { run: AnnualRunProgress }) {
           color={run.failed > 0 ? 'orange' : run.status === 'done' ? 'green' : 'blue'}
           aria-label={`Progress of the annual receipts of ${run.year}`}
         />
-        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <SimpleGrid cols={{ base: 2, sm: 5 }}>
+          <Count label="Receipts issued" value={run.receiptsIssued} />
           <Count label="Emailed" value={run.emailed} {...(run.emailed > 0 ? { color: 'green.7' } : {})} />
           <Count label="To print" value={run.toPrint} />
           <Count label="Failed" value={run.failed} {...(run.failed > 0 ? { color: 'red.7' } : {})} />
           <Count label="Pending" value={run.pending} />
         </SimpleGrid>
+        {run.skippedSingleReceipts > 0 ? (
+          <Text size="sm">
+            {formatNumber(run.skippedSingleReceipts)} donor(s) left out: each of their gifts of {run.year}{' '}
+            already has its own receipt.
+          </Text>
+        ) : null}
         <Group justify="flex-end">
           <DownloadPrintButton run={run} />
         </Group>

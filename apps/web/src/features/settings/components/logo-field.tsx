@@ -122,6 +122,9 @@ export function LogoField({ value, error, onChange, onError }: LogoFieldProps) {
                 variant="default"
                 size="xs"
                 leftSection={<IconUpload size={14} aria-hidden />}
+                // Where a refused save of the logo moves the focus (components/server-error-banner.tsx).
+                data-path="logo"
+                data-label="Logo"
                 {...props}
               >
                 {value ? 'Change logo' : 'Choose a logo'}

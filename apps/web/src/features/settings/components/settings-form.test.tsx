@@ -1,3 +1,4 @@
+import { DEFAULT_EMAIL_TEMPLATES } from '@back-office/contract/email-templates';
 import { LOGO_MAX_BYTES, type Settings } from '@back-office/contract/settings';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -182,5 +183,65 @@ describe('SettingsForm', () => {
         'Houston - there was a problem saving the settings. Please try again or contact your system administrator.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('shows the email templates in French with their placeholders, and restores a default', async () => {
+    signIn();
+    const requests = mockFetch({
+      'GET /api/settings': () =>
+        jsonResponse({ ...EMPTY, receiptEmailSubject: 'Votre reçu n° {receiptNumber}' }),
+      'PUT /api/settings': (request) => jsonResponse(request.body),
+    });
+    const { user } = renderWithProviders(<SettingsForm />);
+    await user.click(await screen.findByRole('button', { name: 'Edit email templates' }));
+    const subject = await screen.findByLabelText('Donation receipt email: subject');
+    expect(subject).toHaveValue('Votre reçu n° {receiptNumber}');
+    expect(screen.getByLabelText('Annual receipt email: text')).toHaveValue(
+      DEFAULT_EMAIL_TEMPLATES.annualReceiptEmailText,
+    );
+    expect(screen.getByLabelText('Group email footer')).toHaveValue(DEFAULT_EMAIL_TEMPLATES.bulkEmailFooter);
+    expect(screen.getAllByText(/Placeholders: \{title\}, \{firstName\}/).length).toBeGreaterThan(0);
+
+    await user.click(
+      screen.getByRole('button', { name: 'Restore default: Donation receipt email: subject' }),
+    );
+    expect(subject).toHaveValue('Reçu fiscal n° {receiptNumber}');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Settings were saved successfully!')).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      receiptEmailSubject: 'Reçu fiscal n° {receiptNumber}',
+    });
+  });
+
+  it('refuses an unknown placeholder under its template, as the server does', async () => {
+    signIn();
+    const requests = mockFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
+    const { user } = renderWithProviders(<SettingsForm />);
+    await user.click(await screen.findByRole('button', { name: 'Edit email templates' }));
+    const text = await screen.findByLabelText('Returned brochure email: text');
+    fireEvent.change(text, { target: { value: 'Bonjour {prenom},' } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'Unknown placeholder {prenom}: use {title}, {firstName}, {lastName}, {organisationName}.',
+      ),
+    ).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('shows the server refusing a template under its field', async () => {
+    signIn();
+    const message = 'Unknown placeholder {foo}: use {organisationName}, {unsubscribeLink}.';
+    mockFetch({
+      'GET /api/settings': () => jsonResponse(EMPTY),
+      'PUT /api/settings': () =>
+        problemResponse(400, 'validation.failed', { errors: [{ path: 'bulkEmailFooter', message }] }),
+    });
+    const { user } = renderWithProviders(<SettingsForm />);
+    await screen.findByLabelText('Organisation name');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // The templates open by themselves to show the refused one.
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('Group email footer')).toBeInTheDocument();
   });
 });

@@ -1,19 +1,22 @@
+import { EMAIL_TEMPLATE_FIELDS } from '@back-office/contract/email-templates';
 import { type Settings, settingsSchema } from '@back-office/contract/settings';
-import { Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { type ReactNode, useEffect } from 'react';
-import { schemaValidator, showServerFieldErrors, useBlurValidationGuard } from '../../../lib/form.ts';
+import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { type UseFormReturnType, useForm } from '@mantine/form';
+import { type ReactNode, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useServerErrorBanner } from '../../../components/server-error-banner.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { schemaValidator, useBlurValidationGuard } from '../../../lib/form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSettings } from '../api/get-settings.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
 import { SettingsDocumentFields } from './settings-document-fields.tsx';
 import { SettingsEmailFields } from './settings-email-fields.tsx';
 import { SettingsOrganisationFields } from './settings-organisation-fields.tsx';
+import { SettingsTemplateFields, withTemplateDefaults } from './settings-template-fields.tsx';
 
 /** The success toast of a saved settings form. */
 export const SETTINGS_SAVED_MESSAGE = 'Settings were saved successfully!';
-
-const FIELDS = Object.keys(settingsSchema.shape) as Array<keyof Settings>;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -27,8 +30,37 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
+ * The email templates, shown on demand (and whenever one of them is refused, so its error is seen):
+ * seven long texts re-rendered on every keystroke elsewhere in the form would slow it down.
+ */
+function EmailTemplatesToggle({
+  form,
+  opened,
+  onOpen,
+}: {
+  form: UseFormReturnType<Settings>;
+  opened: boolean;
+  onOpen: () => void;
+}) {
+  const refused = EMAIL_TEMPLATE_FIELDS.some((field) => form.errors[field]);
+  if (opened || refused) return <SettingsTemplateFields form={form} />;
+  return (
+    <Group justify="space-between">
+      <Text size="sm">
+        The subject and text of the receipt, annual receipt and returned-brochure emails, and the footer of
+        group emails; in French by default.
+      </Text>
+      <Button variant="light" onClick={onOpen}>
+        Edit email templates
+      </Button>
+    </Group>
+  );
+}
+
+/**
  * The organisation settings screen's form (an addition to the spec: the organisation identity
- * used on receipts, invoices, mandate letters and emails). Loads the settings, saves every field with
+ * used on receipts, invoices, mandate letters and emails, and the templates of the emails to
+ * subscribers). Loads the settings, saves every field with
  * a busy Save button, and shows the server's field errors under their fields.
  */
 export function SettingsForm() {
@@ -46,7 +78,7 @@ export function SettingsForm() {
     );
   }
   if (settings.isError) return null;
-  return <LoadedSettingsForm initial={settings.data} />;
+  return <LoadedSettingsForm initial={withTemplateDefaults(settings.data)} />;
 }
 
 function LoadedSettingsForm({ initial }: { initial: Settings }) {
@@ -59,22 +91,30 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
     enhanceGetInputProps: blurGuard.enhanceGetInputProps,
   });
 
-  const showFieldErrors = (error: unknown) =>
-    showServerFieldErrors(error, FIELDS, (field, message) => form.setFieldError(field, message));
-
+  const serverError = useServerErrorBanner();
+  const [templatesOpened, setTemplatesOpened] = useState(false);
+  /** Opens the templates before the banner looks for a refused one among the fields. */
+  const openRefusedTemplates = (error: unknown) => {
+    const refused = (path: string) => (EMAIL_TEMPLATE_FIELDS as readonly string[]).includes(path);
+    if (error instanceof ApiError && error.errors.some(({ path }) => refused(path))) {
+      flushSync(() => setTemplatesOpened(true));
+    }
+  };
   const handleSubmit = form.onSubmit(async (values) => {
+    serverError.clear();
     try {
-      const saved = await saveSettings.mutateAsync(settingsSchema.parse(values));
+      const saved = withTemplateDefaults(await saveSettings.mutateAsync(settingsSchema.parse(values)));
       form.setValues(saved);
       form.resetDirty(saved);
       notifySuccess(SETTINGS_SAVED_MESSAGE);
     } catch (error) {
-      if (!showFieldErrors(error)) notifyError('saving the settings');
+      openRefusedTemplates(error);
+      if (!serverError.show(error, form.setFieldError)) notifyError('saving the settings');
     }
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate {...blurGuard.formProps}>
+    <form ref={serverError.formRef} onSubmit={handleSubmit} noValidate {...blurGuard.formProps}>
       <Stack gap="lg">
         <Section title="Organisation">
           <SettingsOrganisationFields form={form} />
@@ -85,6 +125,14 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
         <Section title="Receipts and invoices">
           <SettingsDocumentFields form={form} />
         </Section>
+        <Section title="Email templates">
+          <EmailTemplatesToggle
+            form={form}
+            opened={templatesOpened}
+            onOpen={() => setTemplatesOpened(true)}
+          />
+        </Section>
+        {serverError.banner}
         <Group justify="flex-end">
           <Button type="submit" loading={saveSettings.isPending}>
             Save
