@@ -131,7 +131,8 @@ test('changing one’s own password asks for the current one first', async ({ pa
   await page.getByLabel('New Password').fill(newPassword);
   await page.getByLabel('Confirm Password').fill(newPassword);
   await page.getByRole('button', { name: 'Update Password' }).click();
-  await expect(page.getByText('Your current password is wrong.')).toBeVisible();
+  // Under the field (the banner above the buttons names it too).
+  await expect(page.getByText('Your current password is wrong.', { exact: true })).toBeVisible();
   await screenshot(page, 'change-password-wrong-current');
 
   await page.getByLabel('Current Password').fill(user.password);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { asRecords, readSheet } from '../../apps/server/test/xlsx.ts';
+import { asRecords, readCells, readSheet } from '../../apps/server/test/xlsx.ts';
 import { listReferenceItemsThroughApi, uniqueName } from '../fixtures/catalogue.ts';
 import {
   createDonationThroughApi,
@@ -67,29 +67,13 @@ async function choose(page: Page, label: string, option: string, { type = false 
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** Picks a day in the date picker labelled `label` through the calendar's decade and year levels. */
-async function pickDate(page: Page, label: string, iso: string) {
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  const date = new Date(year, month - 1, day);
-  const longMonth = date.toLocaleString('en-GB', { month: 'long' });
-  const shortMonth = date.toLocaleString('en-GB', { month: 'short' });
-  await page.getByRole('button', { name: label, exact: true }).click();
-  const calendar = page.getByRole('dialog').last();
-  // Month level ("November 2026") -> year level ("2026") -> decade level ("2020 – 2029").
-  await calendar.getByRole('button', { name: /^[A-Z][a-z]+ \d{4}$/ }).click();
-  await calendar
-    .getByRole('button', { name: /^\d{4}$/ })
-    .first()
-    .click();
-  await calendar.getByRole('button', { name: String(year), exact: true }).click();
-  await calendar
-    .getByRole('button', { name: new RegExp(`^(${shortMonth}|${longMonth})`) })
-    .first()
-    .click();
-  await calendar.getByRole('button', { name: `${day} ${longMonth} ${year}`, exact: true }).click();
-  await expect(page.getByRole('button', { name: label, exact: true })).toContainText(
-    `${String(day).padStart(2, '0')}-${String(month).padStart(2, '0')}-${year}`,
-  );
+/** Types a day as French staff do (dd/mm/yyyy) into the date field labelled `label`. */
+async function typeDate(page: Page, label: string, iso: string) {
+  const [year, month, day] = iso.split('-');
+  const field = searchForm(page).getByRole('textbox', { name: label, exact: true });
+  await field.fill(`${day}/${month}/${year}`);
+  await field.press('Tab');
+  await expect(field).toHaveValue(`${day}/${month}/${year}`);
 }
 
 /** Types into a currency or number input key by key, as a person would. */
@@ -203,11 +187,14 @@ test('adds a donation from the donations page of a subscriber', async ({ page, r
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(modal.getByText('Please complete all the information!')).toBeVisible();
   await expect(modal.getByText('Amount is required')).toBeVisible();
-  await typeAmount(modal.getByLabel('Amount'), '1.234,5');
+  // French thousands and the decimal comma, as typed.
+  await typeAmount(modal.getByLabel('Amount'), '1 234,5');
+  await modal.getByLabel('Amount').press('Tab');
   await expect(modal.getByLabel('Amount')).toHaveValue('€ 1.234,50');
   await modal.getByLabel('Notes to appear on receipt').fill('Don pour la revue, merci !');
   await expect(modal.getByText('Please complete all the information!')).toBeHidden();
   await screenshot(page, 'donations-add-modal');
+
   await modal.getByRole('button', { name: 'Save' }).click();
   await expectSuccessToast(page, "Donation for '1 234,50' was created successfully!");
   await expect(modal).toBeHidden();
@@ -233,13 +220,67 @@ test('adds a donation from the donations page of a subscriber', async ({ page, r
   });
   await openDonationsOf(page, swissDonor, 'CHF');
   await page.getByRole('button', { name: 'Add New Donation' }).click();
-  await typeAmount(modal.getByLabel('Amount'), '250');
-  await expect(modal.getByLabel('Amount')).toHaveValue(/^CHF 250/);
+  // `1,5` is one franc fifty, never 15; a minus sign is refused as it is typed.
+  await typeAmount(modal.getByLabel('Amount'), '-1,5');
+  await modal.getByLabel('Amount').press('Tab');
+  await expect(modal.getByLabel('Amount')).toHaveValue('CHF 1,50');
   await modal.getByRole('button', { name: 'Save' }).click();
-  await expectSuccessToast(page, "Donation for '250,00' was created successfully!");
-  await expect(donationRow(page, today())).toContainText(/250,00\sCHF/);
+  await expectSuccessToast(page, "Donation for '1,50' was created successfully!");
+  await expect(donationRow(page, today())).toContainText(/1,50\sCHF/);
   const swissSaved = await searchDonationsThroughApi(request, adminToken, { id: swissDonor.id });
-  expect(swissSaved.models).toMatchObject([{ amount: 250, currencySymbol: 'CHF', dateAdded: today() }]);
+  expect(swissSaved.models).toMatchObject([{ amount: 1.5, currencySymbol: 'CHF', dateAdded: today() }]);
+});
+
+test('a refused save names the field, moves the focus to it, and one more click saves', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  const donor = await seedSubscriberThroughApi(request, adminToken, {
+    firstName: 'Luc',
+    lastName: `Refus ${stamp()}`,
+    currencyId: 1,
+    postcode: '75011',
+  });
+  await signInThroughUi(page, ADMIN.email, ADMIN.password);
+  await openDonationsOf(page, donor, '€');
+  await page.getByRole('button', { name: 'Add New Donation' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add New Donation' });
+  await typeAmount(modal.getByLabel('Amount'), '12,5');
+
+  // The server refuses the first save (as when the day moved on).
+  let refusedOnce = false;
+  await page.route(
+    (url) => url.pathname === '/api/donations',
+    async (route) => {
+      if (route.request().method() !== 'POST' || refusedOnce) return route.fallback();
+      refusedOnce = true;
+      return route.fulfill({
+        status: 400,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          type: 'about:blank',
+          title: 'Bad Request',
+          status: 400,
+          code: 'donations.future_date',
+          errors: [{ path: 'donationDate', message: 'The donation date cannot be in the future.' }],
+        }),
+      });
+    },
+  );
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(modal.getByRole('alert', { name: 'Not saved: please correct' })).toContainText(
+    'Donation Date: The donation date cannot be in the future.',
+  );
+  await expect(modal.getByRole('textbox', { name: 'Donation Date' })).toBeFocused();
+  await screenshot(page, 'donations-add-refused');
+  await modal.getByRole('textbox', { name: 'Donation Date' }).press('Tab'); // closes its calendar
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expectSuccessToast(page, "Donation for '12,50' was created successfully!");
+  await expect(modal).toBeHidden();
+  expect(refusedOnce).toBe(true);
+  const saved = await searchDonationsThroughApi(request, adminToken, { id: donor.id });
+  expect(saved.models).toMatchObject([{ amount: 12.5 }]);
 });
 
 test('scrolls through more than one page of 50 donations', async ({ page, request, adminToken }) => {
@@ -321,8 +362,8 @@ test('searches across all donations by filters', async ({ page }) => {
 
   await test.step('dates: added after and added before', async () => {
     await search(page, family, async () => {
-      await pickDate(page, 'Added After', '2024-12-01');
-      await pickDate(page, 'Added Before', '2025-02-20');
+      await typeDate(page, 'Added After', '2024-12-01');
+      await typeDate(page, 'Added Before', '2025-02-20');
     });
     await expect(page.getByText('2 rows')).toBeVisible();
     expect(await amountsShown(page)).toEqual(['300,00 €', '1 000,00 CHF']);
@@ -446,6 +487,16 @@ test('exports the donations and the addresses', async ({ page }) => {
     // No email address: an empty cell.
     [swiss.lastName, 'Rue du Rhône 5', '1204', undefined, 1, 1000],
   ]);
+
+  // Postcodes stay text (no apostrophe), amounts show 2 decimals, dates are dates.
+  await page.getByRole('button', { name: 'Export' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Export Donations' }).click();
+  const [newest] = await readCells(await keepDownload(await downloading));
+  expect(newest?.Postcode).toMatchObject({ value: '75002', numFmt: '@' });
+  expect(newest?.Amount).toMatchObject({ value: 300, numFmt: '#,##0.00' });
+  expect(newest?.Date?.value).toBeInstanceOf(Date);
+  expect(newest?.Date?.numFmt).toBe('dd/mm/yyyy');
 });
 
 test('downloads and emails annual receipts from the subscriber screen', async ({
@@ -490,8 +541,15 @@ test('downloads and emails annual receipts from the subscriber screen', async ({
   const before = await emailsSoFar();
   await page.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: `Email Donation Receipt (${year})` }).click();
-  await expectSuccessToast(page, 'Annual donation receipt was emailed successfully!');
+  await expectSuccessToast(
+    page,
+    `Annual donation receipt was emailed successfully! 1 receipt issued, emailed to ${donor.email}.`,
+  );
   const email = await waitForEmailTo(donor.email, { ignore: before });
+  // French by default, as text and as HTML.
+  expect(email.subject).toBe(`Reçu fiscal ${year}`);
+  expect(email.text).toContain(`reçu fiscal récapitulatif des dons de l'année ${year}`);
+  expect(email.source).toMatch(/Content-Type: text\/html/i);
   expect(email.source).toMatch(/Content-Type: application\/pdf/i);
   expect(email.source).toContain(fileName(year));
 
@@ -546,7 +604,9 @@ test('an Administrator runs the annual receipts of a year and sees it finish', a
   await expect(card.getByText('Done')).toBeVisible({ timeout: 30_000 });
   await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   await expect(
-    page.getByText(new RegExp(`The annual receipts of ${year} were sent: \\d+ emailed`)),
+    page.getByText(
+      new RegExp(`The annual receipts of ${year} are done: \\d+ receipts? issued, \\d+ donors? emailed\\.`),
+    ),
   ).toBeVisible();
   await screenshot(page, 'donations-annual-receipts');
   const email = await waitForEmailTo(french.email, { ignore: before });

@@ -146,7 +146,9 @@ for (const list of LISTS) {
       await dialog.getByLabel('Name').fill(name.toUpperCase());
       if (list.symbol) await dialog.getByLabel('Symbol').fill(list.symbol);
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await expect(dialog.getByText(`A ${list.singular} with this name already exists.`)).toBeVisible();
+      await expect(
+        dialog.getByText(`A ${list.singular} with this name already exists.`, { exact: true }),
+      ).toBeVisible();
       await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();

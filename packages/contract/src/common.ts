@@ -88,3 +88,19 @@ export function isIsoDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
+
+/**
+ * The two CSV dialects of every CSV export (`?dialect=`): `rfc4180` (the default: `,` separator, decimal
+ * point) and `excel-fr` (what Excel opens as columns in a French locale: `;` separator, decimal comma).
+ * Both are UTF-8 with a byte order mark. Any other value is a 400 naming `dialect`.
+ */
+export const CSV_DIALECTS = ['rfc4180', 'excel-fr'] as const;
+export type CsvDialect = (typeof CSV_DIALECTS)[number];
+
+export const csvDialectSchema = z
+  .enum(CSV_DIALECTS, { message: 'The dialect is rfc4180 or excel-fr.' })
+  .default('rfc4180');
+
+/** Query of a CSV export that takes no filter (`GET /api/products/export?dialect=`). */
+export const csvExportQuerySchema = z.object({ dialect: csvDialectSchema });
+export type CsvExportQuery = z.infer<typeof csvExportQuerySchema>;

@@ -97,3 +97,15 @@ export const donationExportQuerySchema = donationSearchQuerySchema
   .omit({ listfrom: true, listlength: true })
   .extend({ isdetailed: queryFlagSchema });
 export type DonationExportQuery = z.infer<typeof donationExportQuerySchema>;
+
+/**
+ * `GET /api/donations/annualemail/{subscriberId}/{year}` answer (part 2 §7 Donations): `queued` emails
+ * (1), receipts newly `issued`, receipts `alreadyIssued` before (sent again), and the address used.
+ */
+export const annualReceiptEmailedSchema = z.object({
+  queued: z.number().int(),
+  issued: z.number().int().min(0),
+  alreadyIssued: z.number().int().min(0),
+  emailedTo: z.string(),
+});
+export type AnnualReceiptEmailed = z.infer<typeof annualReceiptEmailedSchema>;

@@ -2,7 +2,6 @@ import type { FormErrors, GetInputPropsReturnType } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { type FocusEvent, type PointerEvent, useRef } from 'react';
 import type { $ZodType } from 'zod/v4/core';
-import { ApiError } from './api-error.ts';
 
 /**
  * Mantine form validator over a contract schema: the first failing rule of a field wins, so an
@@ -40,25 +39,4 @@ export function useBlurValidationGuard() {
     };
   };
   return { formProps, enhanceGetInputProps };
-}
-
-/**
- * Puts the field messages of a refused save (problem+json `errors`, part 1 §5) under the form's
- * `fields`; true when at least one of them had one. Any other error is left to the caller.
- */
-export function showServerFieldErrors<Field extends string>(
-  error: unknown,
-  fields: readonly Field[],
-  setFieldError: (field: Field, message: string) => void,
-): boolean {
-  if (!(error instanceof ApiError)) return false;
-  let shown = false;
-  for (const field of fields) {
-    const message = error.fieldMessage(field);
-    if (message) {
-      setFieldError(field, message);
-      shown = true;
-    }
-  }
-  return shown;
 }

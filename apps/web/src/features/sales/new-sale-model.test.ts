@@ -2,6 +2,7 @@ import type { Product } from '@back-office/contract/products';
 import { computeSaleTotals } from '@back-office/contract/sale-totals';
 import { describe, expect, it } from 'vitest';
 import {
+  addSaleLine,
   canAddLine,
   formFieldOfPayloadPath,
   freeLine,
@@ -58,5 +59,22 @@ describe('new sale model (part 2 §2.6, §4, §9)', () => {
     expect(formFieldOfPayloadPath('items')).toBe('lines');
     expect(formFieldOfPayloadPath('paymentTermDays')).toBe('paymentTerms');
     expect(formFieldOfPayloadPath('subscriberId')).toBeNull();
+  });
+
+  it('adds the same product twice as one line with the quantities added up', () => {
+    const once = addSaleLine([], agenda, 2);
+    const twice = addSaleLine(once, agenda, 3);
+    expect(twice).toHaveLength(1);
+    expect(twice[0]).toMatchObject({ key: once[0]?.key, productId: agenda.id, quantity: 5 });
+    const diary: Product = { ...agenda, id: 2, name: 'Diary' };
+    expect(addSaleLine(twice, diary, 1).map((line) => line.productName)).toEqual(['Agenda', 'Diary']);
+  });
+
+  it('keeps a line made Free apart from the same product added again at its price', () => {
+    const lines = addSaleLine([freeLine(newSaleLine(agenda, 1))], agenda, 2);
+    expect(lines.map((line) => [line.euroUnitPrice, line.quantity])).toEqual([
+      [0, 1],
+      [12.5, 2],
+    ]);
   });
 });

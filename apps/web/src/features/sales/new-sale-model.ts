@@ -122,6 +122,24 @@ export function newSaleLine(product: Product, quantity: number): SaleLine {
   };
 }
 
+/**
+ * The lines after adding `quantity` items of `product` (part 2 §2.6 Line adder): when a line of the
+ * same product at the same prices is there already, its quantity grows instead of a second line
+ * appearing; a line made Free keeps its own prices and stays apart.
+ */
+export function addSaleLine(lines: readonly SaleLine[], product: Product, quantity: number): SaleLine[] {
+  const index = lines.findIndex(
+    (line) =>
+      line.productId === product.id &&
+      line.euroUnitPrice === product.euroPrice &&
+      line.swissUnitPrice === product.swissPrice,
+  );
+  const existing = lines[index];
+  if (!existing) return [...lines, newSaleLine(product, quantity)];
+  const merged = { ...existing, quantity: quantityOf(existing.quantity) + quantity };
+  return lines.map((line, at) => (at === index ? merged : line));
+}
+
 /** §2.6: "Unit price shown is the euro price when swissSale is off, the Swiss price when on". */
 export function lineUnitPrice(line: SaleLine, swissSale: boolean): number {
   return swissSale ? line.swissUnitPrice : line.euroUnitPrice;

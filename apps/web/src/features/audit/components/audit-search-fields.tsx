@@ -18,7 +18,7 @@ type AuditSearchFieldsProps = {
 
 /**
  * The fields of the Audit search panel: the kind of record, who (part of a name or email), and the
- * days from and to (both included; the shared DD-MM-YYYY pickers, sent as YYYY-MM-DD). None is required.
+ * days from and to (both included; the shared French dd/mm/yyyy date fields, sent as YYYY-MM-DD). None is required.
  */
 export function AuditSearchFields({ values, onChange }: AuditSearchFieldsProps) {
   const set = <K extends keyof AuditFilters>(field: K, value: AuditFilters[K]) =>

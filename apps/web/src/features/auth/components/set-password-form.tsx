@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PasswordField } from '../../../components/password-field.tsx';
+import { useServerErrorBanner } from '../../../components/server-error-banner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { schemaValidator, useBlurValidationGuard } from '../../../lib/form.ts';
@@ -38,21 +39,18 @@ export function SetPasswordForm({ token }: SetPasswordFormProps) {
     enhanceGetInputProps: blurGuard.enhanceGetInputProps,
   });
 
+  const serverError = useServerErrorBanner();
   const handleSubmit = form.onSubmit(async (values) => {
     if (!token) return;
     setOutcome(null);
+    serverError.clear();
     try {
       await confirmReset.mutateAsync({ token, newPassword: values.newPassword });
       form.reset();
       setOutcome('saved');
     } catch (error) {
-      const fieldMessage = error instanceof ApiError ? error.fieldMessage('newPassword') : undefined;
-      if (fieldMessage) {
-        form.setFieldError('newPassword', fieldMessage);
-      } else if (error instanceof ApiError && error.status === 400) {
-        setOutcome('bad-link');
-      } else {
-        setOutcome('failed');
+      if (!serverError.show(error, form.setFieldError)) {
+        setOutcome(error instanceof ApiError && error.status === 400 ? 'bad-link' : 'failed');
       }
     }
   });
@@ -84,7 +82,7 @@ export function SetPasswordForm({ token }: SetPasswordFormProps) {
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate {...blurGuard.formProps}>
+    <form ref={serverError.formRef} onSubmit={handleSubmit} noValidate {...blurGuard.formProps}>
       <Stack gap="md">
         {outcome === 'failed' ? (
           <Alert color="red" variant="light">
@@ -101,6 +99,7 @@ export function SetPasswordForm({ token }: SetPasswordFormProps) {
           autoComplete="new-password"
           {...form.getInputProps('confirmPassword')}
         />
+        {serverError.banner}
         <Button type="submit" loading={confirmReset.isPending}>
           Save Password
         </Button>

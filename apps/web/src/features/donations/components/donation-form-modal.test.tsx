@@ -29,11 +29,11 @@ describe('DonationFormModal (part 2 §2.4 Add donation, §5, §8)', () => {
     );
     expect(screen.getByRole('dialog', { name: 'Add New Donation' })).toBeInTheDocument();
     const amount = screen.getByLabelText('Amount');
-    await user.type(amount, '-1.234,5');
+    await user.type(amount, '-1 234,5');
+    expect(amount).toHaveValue('1 234,5');
+    await user.tab();
     expect(amount).toHaveValue('CHF 1.234,50');
-    expect(screen.getByLabelText('Donation Date')).toHaveTextContent(
-      localIsoDate().split('-').reverse().join('-'),
-    );
+    expect(screen.getByLabelText('Donation Date')).toHaveValue(localIsoDate().split('-').reverse().join('/'));
     expect(screen.getByLabelText('Notes to appear on receipt')).toHaveAttribute('rows', '5');
   });
 
@@ -86,13 +86,18 @@ describe('DonationFormModal (part 2 §2.4 Add donation, §5, §8)', () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
-  it("shows the server's message under the date it refused", async () => {
+  it('names the refused field in a banner, focuses it, and saves again at the first click', async () => {
     signIn();
-    mockFetch({
-      'POST /api/donations': () =>
-        problemResponse(400, 'donations.future_date', {
-          errors: [{ path: 'donationDate', message: 'The donation date cannot be in the future.' }],
-        }),
+    let calls = 0;
+    const requests = mockFetch({
+      'POST /api/donations': () => {
+        calls += 1;
+        return calls === 1
+          ? problemResponse(400, 'donations.future_date', {
+              errors: [{ path: 'donationDate', message: 'The donation date cannot be in the future.' }],
+            })
+          : jsonResponse(created, 201);
+      },
     });
     const onClose = vi.fn();
     const { user } = renderWithProviders(
@@ -100,8 +105,15 @@ describe('DonationFormModal (part 2 §2.4 Add donation, §5, §8)', () => {
     );
     await user.type(screen.getByLabelText('Amount'), '10');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The donation date cannot be in the future.')).toBeInTheDocument();
+    const banner = await screen.findByRole('alert', { name: 'Not saved: please correct' });
+    expect(banner).toHaveTextContent('Donation Date: The donation date cannot be in the future.');
+    expect(screen.getByLabelText('Donation Date')).toHaveFocus();
+    expect(screen.getByLabelText('Donation Date')).toHaveAttribute('aria-invalid', 'true');
     expect(onClose).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(2);
   });
 
   it('says Houston ... creating a donation when the server fails', async () => {

@@ -6,8 +6,9 @@ import { CurrencyInput } from '../../../components/currency-input.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { IncompleteFormAlert } from '../../../components/incomplete-form-alert.tsx';
+import { useServerErrorBanner } from '../../../components/server-error-banner.tsx';
 import { localIsoDate } from '../../../lib/download.ts';
-import { schemaValidator, showServerFieldErrors, useBlurValidationGuard } from '../../../lib/form.ts';
+import { schemaValidator, useBlurValidationGuard } from '../../../lib/form.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateDonation } from '../api/create-donation.ts';
@@ -21,8 +22,6 @@ type DonationFormValues = {
   donationDate: string;
   notes: string;
 };
-
-const FIELDS = ['amount', 'donationDate', 'notes'] as const;
 
 /** The subscriber a donation is added for (the screen's `subid` and `sy` params, part 2 §2). */
 export type DonationSubscriber = { id: number; symbol: string };
@@ -43,8 +42,8 @@ type DonationFormModalProps = {
  * aligned, prefixed by the subscriber's currency symbol, no negatives), Donation Date (day picker,
  * today by default, no future day), Notes to appear on receipt (5 rows), Cancel and Save. "Amount is
  * required" once the amount is touched and empty; "Please complete all the information!" after an
- * invalid submit. It stays open with a busy Save until the server answers and shows the
- * server's field errors under their fields.
+ * invalid submit. It stays open with a busy Save until the server answers; a refusal shows in the
+ * shared banner naming the field, which gets the focus, and Save works again at the first click.
  */
 export function DonationFormModal({ opened, subscriber, onClose }: DonationFormModalProps) {
   const [busy, setBusy] = useState(false);
@@ -73,12 +72,12 @@ function DonationForm({ subscriber, onDone, onBusyChange }: DonationFormProps) {
     enhanceGetInputProps: blurGuard.enhanceGetInputProps,
   });
 
-  const showFieldErrors = (error: unknown) =>
-    showServerFieldErrors(error, FIELDS, (field, message) => form.setFieldError(field, message));
+  const serverError = useServerErrorBanner();
 
   const handleSubmit = form.onSubmit(
     async (values) => {
       setSubmittedInvalid(false);
+      serverError.clear();
       const input = donationFormSchema.parse(values);
       onBusyChange(true);
       try {
@@ -89,14 +88,14 @@ function DonationForm({ subscriber, onDone, onBusyChange }: DonationFormProps) {
         onDone();
       } catch (error) {
         onBusyChange(false);
-        if (!showFieldErrors(error)) notifyError('creating a donation');
+        if (!serverError.show(error, form.setFieldError)) notifyError('creating a donation');
       }
     },
     () => setSubmittedInvalid(true),
   );
 
   return (
-    <form onSubmit={handleSubmit} noValidate {...blurGuard.formProps}>
+    <form ref={serverError.formRef} onSubmit={handleSubmit} noValidate {...blurGuard.formProps}>
       <Stack gap="md">
         <CurrencyInput
           label="Amount"
@@ -115,6 +114,7 @@ function DonationForm({ subscriber, onDone, onBusyChange }: DonationFormProps) {
         />
         <Textarea label="Notes to appear on receipt" rows={5} {...form.getInputProps('notes')} />
         <IncompleteFormAlert show={submittedInvalid && !form.isValid()} />
+        {serverError.banner}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={createDonation.isPending}>
             Cancel

@@ -1,5 +1,6 @@
-import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { CurrencyInput } from '../../../components/currency-input.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { useNotifyReferenceListError, useReferenceList } from '../../../entities/reference-lists/index.ts';
 import { type DonationSearchFilters, PAYMENT_FILTER_OPTIONS } from '../api/search-donations.ts';
@@ -74,24 +75,16 @@ export function DonationSearchFields({ form, forSubscriber }: DonationSearchFiel
         value={form.values.addedAfter}
         onChange={(value) => form.setFieldValue('addedAfter', value)}
       />
-      <NumberInput
+      <CurrencyInput
         label="Amount greater than"
+        prefix=""
         placeholder={OPTIONAL}
-        decimalSeparator=","
-        allowedDecimalSeparators={[',', '.']}
-        decimalScale={2}
-        allowNegative={false}
-        hideControls
         {...form.getInputProps('amountMin')}
       />
-      <NumberInput
+      <CurrencyInput
         label="Amount less than"
+        prefix=""
         placeholder={OPTIONAL}
-        decimalSeparator=","
-        allowedDecimalSeparators={[',', '.']}
-        decimalScale={2}
-        allowNegative={false}
-        hideControls
         {...form.getInputProps('amountMax')}
       />
       <Select

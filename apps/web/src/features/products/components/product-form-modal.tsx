@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { CurrencyInput } from '../../../components/currency-input.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { IncompleteFormAlert } from '../../../components/incomplete-form-alert.tsx';
+import { useServerErrorBanner } from '../../../components/server-error-banner.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { schemaValidator, showServerFieldErrors, useBlurValidationGuard } from '../../../lib/form.ts';
+import { schemaValidator, useBlurValidationGuard } from '../../../lib/form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateProduct } from '../api/create-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
@@ -28,8 +29,6 @@ type ProductFormValues = {
   currentStock: number | string;
   minStockAlert: number | string;
 };
-
-const FIELDS = ['name', 'euroPrice', 'swissPrice', 'active', 'currentStock', 'minStockAlert'] as const;
 
 /** An edit validates the catalogue fields only: the stock is not part of it. */
 const editProductSchema = saveProductInputSchema.omit({ currentStock: true });
@@ -92,12 +91,11 @@ function ProductForm({ product, onDone, onBusyChange }: ProductFormProps) {
   });
   const pending = createProduct.isPending || updateProduct.isPending;
 
-  const showFieldErrors = (error: unknown) =>
-    showServerFieldErrors(error, FIELDS, (field, message) => form.setFieldError(field, message));
-
+  const serverError = useServerErrorBanner();
   const handleSubmit = form.onSubmit(
     async (values) => {
       setSubmittedInvalid(false);
+      serverError.clear();
       onBusyChange(true);
       try {
         if (product) {
@@ -118,7 +116,7 @@ function ProductForm({ product, onDone, onBusyChange }: ProductFormProps) {
         onBusyChange(false);
         if (error instanceof ApiError && error.code === 'products.stale') {
           notifyError('updating a product', STALE_PRODUCT_REASON);
-        } else if (!showFieldErrors(error)) {
+        } else if (!serverError.show(error, form.setFieldError)) {
           notifyError(product ? 'updating a product' : 'creating a product');
         }
       }
@@ -127,7 +125,7 @@ function ProductForm({ product, onDone, onBusyChange }: ProductFormProps) {
   );
 
   return (
-    <form onSubmit={handleSubmit} noValidate {...blurGuard.formProps}>
+    <form ref={serverError.formRef} onSubmit={handleSubmit} noValidate {...blurGuard.formProps}>
       <Stack gap="md">
         <TextInput label="Name" autoComplete="off" data-autofocus {...form.getInputProps('name')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -157,6 +155,7 @@ function ProductForm({ product, onDone, onBusyChange }: ProductFormProps) {
           {...form.getInputProps('active', { type: 'checkbox' })}
         />
         <IncompleteFormAlert show={submittedInvalid && !form.isValid()} />
+        {serverError.banner}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={pending}>
             Cancel

@@ -1,7 +1,8 @@
 import { type Product, stockAdjustmentInputSchema } from '@back-office/contract/products';
 import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { schemaValidator, showServerFieldErrors } from '../../../lib/form.ts';
+import { useServerErrorBanner } from '../../../components/server-error-banner.tsx';
+import { schemaValidator } from '../../../lib/form.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAdjustStock } from '../api/adjust-stock.ts';
@@ -35,7 +36,9 @@ export function StockAdjustmentForm({ product, onBusyChange, onDone }: StockAdju
   const quantity = typeof form.values.quantity === 'number' ? form.values.quantity : 0;
   const after = product.currentStock + quantity;
 
+  const serverError = useServerErrorBanner();
   const handleSubmit = form.onSubmit(async (values) => {
+    serverError.clear();
     const input = stockAdjustmentInputSchema.parse(values);
     onBusyChange(true);
     try {
@@ -47,15 +50,17 @@ export function StockAdjustmentForm({ product, onBusyChange, onDone }: StockAdju
       onDone();
     } catch (error) {
       onBusyChange(false);
-      const shown = showServerFieldErrors(error, ['quantity', 'reason'] as const, (field, message) =>
-        form.setFieldError(field, message),
-      );
-      if (!shown) notifyError('adjusting the stock');
+      if (!serverError.show(error, form.setFieldError)) notifyError('adjusting the stock');
     }
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label={`Adjust the stock of ${product.name}`}>
+    <form
+      ref={serverError.formRef}
+      onSubmit={handleSubmit}
+      noValidate
+      aria-label={`Adjust the stock of ${product.name}`}
+    >
       <Stack gap="md">
         <Text>
           {product.name}: {formatNumber(product.currentStock)} item(s) in stock now.
@@ -74,6 +79,7 @@ export function StockAdjustmentForm({ product, onBusyChange, onDone }: StockAdju
           autoComplete="off"
           {...form.getInputProps('reason')}
         />
+        {serverError.banner}
         {quantity !== 0 ? (
           <Text size="sm" c={after < 0 ? 'red.9' : 'dimmed'} aria-live="polite">
             Stock after: {formatNumber(after)} item(s)

@@ -25,13 +25,21 @@ export function updateReferenceItem(
 }
 
 /**
- * Updates an item, then reloads the list from the server. Unlike the legacy client (part 1 §4 "Edit
+ * Updates an item; once the server accepted it, the cached list shows the item as the server returned
+ * it and is reloaded in the background (a long list such as Countries takes a while to redraw: the
+ * dialog closes and the toast shows without waiting for it). Unlike the legacy client (part 1 §4 "Edit
  * is applied locally"), nothing changes on screen before the server accepted it, so a refusal leaves the list as it was.
  */
 export function useUpdateReferenceItem(list: ReferenceListConfig) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateReferenceItemVariables) => updateReferenceItem(list, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: referenceListKeys.list(list.key) }),
+    onSuccess: (updated) => {
+      const queryKey = referenceListKeys.list(list.key);
+      queryClient.setQueryData<ReferenceItem[]>(queryKey, (items) =>
+        items?.map((item) => (item.id === updated.id ? updated : item)),
+      );
+      void queryClient.invalidateQueries({ queryKey });
+    },
   });
 }

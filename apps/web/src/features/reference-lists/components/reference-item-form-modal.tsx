@@ -8,8 +8,9 @@ import { useForm } from '@mantine/form';
 import { type FocusEvent, useState } from 'react';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { IncompleteFormAlert } from '../../../components/incomplete-form-alert.tsx';
+import { useServerErrorBanner } from '../../../components/server-error-banner.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { schemaValidator, showServerFieldErrors, useBlurValidationGuard } from '../../../lib/form.ts';
+import { schemaValidator, useBlurValidationGuard } from '../../../lib/form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateReferenceItem } from '../api/create-reference-item.ts';
 import { useUpdateReferenceItem } from '../api/update-reference-item.ts';
@@ -22,8 +23,6 @@ type ReferenceItemFormValues = {
   symbol: string;
   directDebit: boolean;
 };
-
-const FIELDS = ['name', 'symbol', 'directDebit'] as const;
 
 /** Puts the caret after the last character (part 1 §2: "Focusing the name input places the cursor at the end"). */
 function moveCaretToEnd(input: HTMLInputElement): void {
@@ -86,17 +85,20 @@ function ReferenceItemForm({ list, item, onDone, onBusyChange }: ReferenceItemFo
   });
   const pending = createItem.isPending || updateItem.isPending;
 
+  const serverError = useServerErrorBanner();
   const showServerRefusal = (error: unknown): boolean => {
-    if (showServerFieldErrors(error, FIELDS, (field, message) => form.setFieldError(field, message)))
-      return true;
+    if (serverError.show(error, form.setFieldError)) return true;
     if (!(error instanceof ApiError) || error.code !== 'reference_lists.name_taken') return false;
-    form.setFieldError('name', error.detail ?? NAME_TAKEN_MESSAGE);
-    return true;
+    return serverError.showFields(
+      [{ path: 'name', message: error.detail ?? NAME_TAKEN_MESSAGE }],
+      form.setFieldError,
+    );
   };
 
   const handleSubmit = form.onSubmit(
     async (values) => {
       setSubmittedInvalid(false);
+      serverError.clear();
       const input: ReferenceItemInput = schema.parse(values);
       onBusyChange(true);
       try {
@@ -126,7 +128,7 @@ function ReferenceItemForm({ list, item, onDone, onBusyChange }: ReferenceItemFo
   };
 
   return (
-    <form onSubmit={handleSubmit} noValidate {...blurGuard.formProps}>
+    <form ref={serverError.formRef} onSubmit={handleSubmit} noValidate {...blurGuard.formProps}>
       <Stack gap="md">
         <TextInput
           label="Name"
@@ -152,6 +154,7 @@ function ReferenceItemForm({ list, item, onDone, onBusyChange }: ReferenceItemFo
           />
         ) : null}
         <IncompleteFormAlert show={submittedInvalid && !form.isValid()} />
+        {serverError.banner}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={pending}>
             Cancel

@@ -4,8 +4,9 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { IncompleteFormAlert } from '../../../components/incomplete-form-alert.tsx';
+import { useServerErrorBanner } from '../../../components/server-error-banner.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { schemaValidator, showServerFieldErrors, useBlurValidationGuard } from '../../../lib/form.ts';
+import { schemaValidator, useBlurValidationGuard } from '../../../lib/form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCancelSale } from '../api/cancel-sale.ts';
 
@@ -58,9 +59,11 @@ function CancelSaleForm({
     enhanceGetInputProps: blurGuard.enhanceGetInputProps,
   });
 
+  const serverError = useServerErrorBanner();
   const handleSubmit = form.onSubmit(
     async (values) => {
       setSubmittedInvalid(false);
+      serverError.clear();
       onBusyChange(true);
       try {
         const creditNote = await cancelSale.mutateAsync({ id: sale.id, reason: values.reason.trim() });
@@ -74,7 +77,7 @@ function CancelSaleForm({
           onDone();
           return;
         }
-        if (!showServerFieldErrors(error, ['reason'] as const, form.setFieldError)) {
+        if (!serverError.show(error, form.setFieldError)) {
           notifyError('cancelling the sale');
         }
       }
@@ -83,7 +86,7 @@ function CancelSaleForm({
   );
 
   return (
-    <form onSubmit={handleSubmit} noValidate {...blurGuard.formProps}>
+    <form ref={serverError.formRef} onSubmit={handleSubmit} noValidate {...blurGuard.formProps}>
       <Stack gap="md">
         <Text size="sm">
           The invoice n° {sale.ref} was issued: a credit note with its own number will cancel it, and the
@@ -91,6 +94,7 @@ function CancelSaleForm({
         </Text>
         <Textarea label="Reason" required rows={3} data-autofocus {...form.getInputProps('reason')} />
         <IncompleteFormAlert show={submittedInvalid && !form.isValid()} />
+        {serverError.banner}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={cancelSale.isPending}>
             Keep the sale

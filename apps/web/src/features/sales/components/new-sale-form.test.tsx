@@ -400,12 +400,21 @@ describe('New Sale screen', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/newsale/7');
   });
 
-  it('shows what each product has in stock and flags, then blocks, lines that together ask for more', async () => {
+  it('adds the same product to its line, shows the stock and flags, then blocks, lines that together ask for more', async () => {
     const { user, requests } = await openNewSale();
     await addLine(user, 'Calendrier', 3);
     expect(within(lineRow('Calendrier')).getByText('5')).toBeInTheDocument();
     expect(within(linesTable()).queryByText('Only 5 in stock.')).not.toBeInTheDocument();
+    // The same product again adds to its line (part 2 §2.6 Line adder).
     await addLine(user, 'Calendrier', 3);
+    expect(screen.getByLabelText('Quantity of Calendrier')).toHaveValue('6');
+    expect(within(linesTable()).getAllByText('Only 5 in stock.')).toHaveLength(1);
+    // A line made Free stays apart, and counts with the other line of its product.
+    await user.click(screen.getByRole('button', { name: 'Free Calendrier' }));
+    await addLine(user, 'Calendrier', 1);
+    expect(
+      screen.getAllByLabelText('Quantity of Calendrier').map((field) => field.getAttribute('value')),
+    ).toEqual(['6', '1']);
     expect(within(linesTable()).getAllByText('Only 5 in stock.')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findAllByText('More than in stock.')).length).toBe(2);

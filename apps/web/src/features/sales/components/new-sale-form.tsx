@@ -7,6 +7,8 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useServerErrorBanner } from '../../../components/server-error-banner.tsx';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { paths } from '../../../config/paths.ts';
 import { productKeys } from '../../../entities/products/index.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -14,11 +16,11 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateSale } from '../api/create-sale.ts';
 import {
   activeCurrencySymbol,
+  addSaleLine,
   buildCreateSaleInput,
   formFieldOfPayloadPath,
   initialNewSaleValues,
   type NewSaleValues,
-  newSaleLine,
   newSaleTotals,
   stockByProduct,
   validateNewSale,
@@ -52,7 +54,7 @@ function isInsufficientStock(error: ApiError): boolean {
  * product has, and Save with a spinner. A line over the stock is flagged and blocks Save; if the
  * server still finds too few items (sold meanwhile), its message shows and the stock is reloaded. Enter never submits. A sale is saved only when the form is valid and has a line; otherwise
  * nothing happens. After a save: the subscriber's Sales list and "The sale for '{name}' was saved
- * successfully".
+ * successfully". Leaving (a link, Back or Forward, closing the tab) with unsaved changes asks first.
  */
 export function NewSaleForm({ subscriber, countries, currencySymbol, products }: NewSaleFormProps) {
   const navigate = useNavigate();
@@ -69,17 +71,25 @@ export function NewSaleForm({ subscriber, countries, currencySymbol, products }:
   const saleableProducts = useMemo(() => products.filter((product) => product.active), [products]);
   const name = displayName(subscriber);
 
+  const serverError = useServerErrorBanner();
+  const guard = useUnsavedChangesGuard(form.isDirty() || createSale.isPending);
+  // A line's error other than its quantity shows under its product name, which is text, not a field.
+  const isLineNameError = (field: string | null) => field?.endsWith('.productName') ?? false;
+  const fieldOfPayloadPath = (path: string) => {
+    const field = formFieldOfPayloadPath(path);
+    return field === 'lines' || isLineNameError(field) ? null : field;
+  };
   const showServerFieldErrors = (error: unknown): boolean => {
     if (!(error instanceof ApiError) || (error.status !== 400 && !isInsufficientStock(error))) return false;
     let shown = false;
-    for (const fieldError of error.errors) {
-      const field = formFieldOfPayloadPath(fieldError.path);
-      if (field && field !== 'lines') {
-        form.setFieldError(field, fieldError.message);
+    for (const { path, message } of error.errors) {
+      const field = formFieldOfPayloadPath(path);
+      if (field && isLineNameError(field)) {
+        form.setFieldError(field, message);
         shown = true;
       }
     }
-    return shown;
+    return serverError.show(error, form.setFieldError, fieldOfPayloadPath) || shown;
   };
 
   const handleSave = async () => {
@@ -87,6 +97,7 @@ export function NewSaleForm({ subscriber, countries, currencySymbol, products }:
     // §5: "saved only if the form is valid and has at least one item line; otherwise nothing happens".
     if (values.lines.length === 0) return;
     if (form.validate().hasErrors) return;
+    serverError.clear();
     try {
       await createSale.mutateAsync(buildCreateSaleInput(values, subscriber, countries, currencySymbol));
     } catch (error) {
@@ -101,6 +112,7 @@ export function NewSaleForm({ subscriber, countries, currencySymbol, products }:
       return;
     }
     notifySuccess(`The sale for '${name}' was saved successfully`);
+    guard.allowNextNavigation();
     void navigate(
       paths.sales.href({
         subid: subscriber.id,
@@ -121,7 +133,7 @@ export function NewSaleForm({ subscriber, countries, currencySymbol, products }:
     .join(' · ');
 
   return (
-    <form aria-label="New sale" onSubmit={handleSubmit} noValidate>
+    <form ref={serverError.formRef} aria-label="New sale" onSubmit={handleSubmit} noValidate>
       <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
         <Stack gap={4}>
           <Title order={1} size="h2">
@@ -142,11 +154,16 @@ export function NewSaleForm({ subscriber, countries, currencySymbol, products }:
       <Paper withBorder radius="md" p="md" mb="md">
         <SaleLineAdder
           products={saleableProducts}
-          onAdd={(product, quantity) => form.insertListItem('lines', newSaleLine(product, quantity))}
+          onAdd={(product, quantity) =>
+            form.setFieldValue('lines', addSaleLine(form.getValues().lines, product, quantity))
+          }
         />
       </Paper>
 
       <SaleLinesTable form={form} totals={totals} symbol={symbol} stock={stock} />
+
+      {serverError.banner}
+      {guard.dialog}
 
       <Group justify="flex-end" mt="lg">
         <Button

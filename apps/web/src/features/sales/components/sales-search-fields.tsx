@@ -1,5 +1,6 @@
 import type { Product } from '@back-office/contract/products';
 import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { CurrencyInput } from '../../../components/currency-input.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import type { SalesFilters } from '../sales-filters.ts';
 
@@ -17,7 +18,7 @@ type SalesSearchFieldsProps = {
 
 /**
  * The fields of the Sales search panel (part 2 §2.5): without a subscriber Last Name, Postcode,
- * Added Before and Added After (DD-MM-YYYY pickers, weeks from Sunday, sent as YYYY-MM-DD); always
+ * Added Before and Added After (French dd/mm/yyyy date fields, weeks from Monday, sent as YYYY-MM-DD); always
  * Product, Sales Reference, Total greater than and Total less than. None is required.
  */
 export function SalesSearchFields({
@@ -78,25 +79,17 @@ export function SalesSearchFields({
         allowNegative={false}
         hideControls
       />
-      <NumberInput
+      <CurrencyInput
         label="Total greater than"
+        prefix=""
         value={values.amountMin}
         onChange={(value) => set('amountMin', value)}
-        decimalSeparator=","
-        allowedDecimalSeparators={[',', '.']}
-        decimalScale={2}
-        allowNegative={false}
-        hideControls
       />
-      <NumberInput
+      <CurrencyInput
         label="Total less than"
+        prefix=""
         value={values.amountMax}
         onChange={(value) => set('amountMax', value)}
-        decimalSeparator=","
-        allowedDecimalSeparators={[',', '.']}
-        decimalScale={2}
-        allowNegative={false}
-        hideControls
       />
     </SimpleGrid>
   );

@@ -15,7 +15,7 @@ type SubscriberFilterFieldsProps = {
  * The filters of the subscribers search (part 2 §2.1, §4): First Name, Last Name, Town, Postal Code,
  * Country, Association, Mailing List Status, Payment Method, Custom Tag, Added Before, Added After,
  * Receiving x or more copies, Category; each with the placeholder ** Optional **. Selects come from
- * the reference lists; date pickers show DD-MM-YYYY with Sunday first and keep YYYY-MM-DD.
+ * the reference lists; date fields show dd/mm/yyyy with Monday first and keep YYYY-MM-DD.
  */
 export function SubscriberFilterFields({ form }: SubscriberFilterFieldsProps) {
   const countries = useReferenceItems('ctries');

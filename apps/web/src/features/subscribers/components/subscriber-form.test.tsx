@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { Link } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { organisationYear } from '../../../lib/calendar.ts';
@@ -102,6 +102,13 @@ describe('SubscriberForm', { timeout: 20_000 }, () => {
       within(dialog).getByText('You have unsaved changes! If you leave, your changes will be lost.'),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/subscriber/42');
+    expect(screen.getByLabelText('Town')).toHaveValue('Lausanne Ouchy');
+
+    // The browser's Back button asks too, and Stay keeps the page.
+    await act(() => router.navigate(-1));
+    const backDialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    await user.click(within(backDialog).getByRole('button', { name: 'Stay' }));
     expect(router.state.location.pathname).toBe('/subscriber/42');
     expect(screen.getByLabelText('Town')).toHaveValue('Lausanne Ouchy');
 

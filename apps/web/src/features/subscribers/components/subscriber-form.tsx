@@ -15,6 +15,8 @@ import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { type KeyboardEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useServerErrorBanner } from '../../../components/server-error-banner.tsx';
+import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -41,7 +43,6 @@ import { SubscriberPaymentFields } from './subscriber-payment-fields.tsx';
 import { SubscriberPersonalFields } from './subscriber-personal-fields.tsx';
 import { SubscriberSubscriptionFields } from './subscriber-subscription-fields.tsx';
 import { SubscriberTagsField } from './subscriber-tags-field.tsx';
-import { useUnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
 /** §5: the heading of the list of missing required fields after a save attempt. */
 export const REQUIRED_HEADING = 'Required:';
@@ -177,16 +178,23 @@ export function SubscriberForm({ subscriber, lookups }: SubscriberFormProps) {
     setRecord(saved);
   };
 
+  const serverError = useServerErrorBanner();
   const showServerErrors = (error: ApiError): boolean => {
     const fields = error.errors.filter((item) => panelOf(item.path) !== undefined);
-    for (const item of fields) form.setFieldError(item.path.split('.')[0] ?? item.path, item.message);
-    if (fields.length > 0) openPanelsOf(fields.map((item) => item.path));
+    const fieldOf = (path: string) => path.split('.')[0] ?? path;
+    for (const item of fields) form.setFieldError(fieldOf(item.path), item.message);
+    if (fields.length > 0) {
+      openPanelsOf(fields.map((item) => item.path));
+      // Once the panels are open, the banner names the fields and the first one gets the focus.
+      window.setTimeout(() => serverError.show(error, form.setFieldError, fieldOf), 0);
+    }
     return fields.length > 0;
   };
 
   const handleSubmit = form.onSubmit(
     async (values) => {
       setAttempted(true);
+      serverError.clear();
       const wasNew = record.id === 0;
       let saved: Subscriber;
       try {
@@ -261,7 +269,13 @@ export function SubscriberForm({ subscriber, lookups }: SubscriberFormProps) {
     lookups.currencies.find((currency) => currency.id === record.currencyId)?.symbol ?? '';
 
   return (
-    <form id="subscriber-form" onSubmit={handleSubmit} onKeyDown={handleFormKeyDown} noValidate>
+    <form
+      ref={serverError.formRef}
+      id="subscriber-form"
+      onSubmit={handleSubmit}
+      onKeyDown={handleFormKeyDown}
+      noValidate
+    >
       <Stack gap="md">
         {/* The heading and Save stay in view while the long form scrolls (§2.2 "Save at the top"). */}
         <Group
@@ -318,6 +332,8 @@ export function SubscriberForm({ subscriber, lookups }: SubscriberFormProps) {
             </Stack>
           </Alert>
         ) : null}
+
+        {serverError.banner}
 
         {requiredMessages.length > 0 ? (
           <Alert color="red" title={REQUIRED_HEADING}>

@@ -9,7 +9,7 @@ type Props = { form: SubscriberForm; lookups: SubscriberLookups };
 /**
  * Panel 4, Payment Details (part 2 §2.2): payment method, bank, IBAN, currency (required: "Currency."),
  * amount in that currency, RUM (direct-debit mandate reference), start and end dates (pickers open
- * upward, Sunday first).
+ * upward, French dd/mm/yyyy with Monday first).
  */
 export function SubscriberPaymentFields({ form, lookups }: Props) {
   const symbol = lookups.currencies.find((currency) => currency.id === form.values.currencyId)?.symbol ?? '';

@@ -2,6 +2,7 @@ import { type ChangeOwnPasswordInput, changeOwnPasswordInputSchema } from '@back
 import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PasswordField } from '../../../components/password-field.tsx';
+import { useServerErrorBanner } from '../../../components/server-error-banner.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { schemaValidator, useBlurValidationGuard } from '../../../lib/form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -24,24 +25,22 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
     enhanceGetInputProps: blurGuard.enhanceGetInputProps,
   });
 
+  const serverError = useServerErrorBanner();
   const handleSubmit = form.onSubmit(async (values) => {
+    serverError.clear();
     try {
       await changePassword.mutateAsync({ userId, ...values });
       form.reset();
       notifySuccess(PASSWORD_UPDATED_MESSAGE);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        const fields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
-        const refused = fields.filter((field) => error.fieldMessage(field));
-        for (const field of refused) form.setFieldError(field, error.fieldMessage(field));
-        if (refused.length > 0) return;
-      }
+      if (error instanceof ApiError && error.status === 400 && serverError.show(error, form.setFieldError))
+        return;
       notifyError('updating your password');
     }
   });
 
   return (
-    <form onSubmit={handleSubmit} noValidate {...blurGuard.formProps}>
+    <form ref={serverError.formRef} onSubmit={handleSubmit} noValidate {...blurGuard.formProps}>
       <Stack gap="md" maw={420}>
         <PasswordField
           label="Current Password"
@@ -58,6 +57,7 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
           autoComplete="new-password"
           {...form.getInputProps('confirmPassword')}
         />
+        {serverError.banner}
         <Button type="submit" loading={changePassword.isPending} style={{ alignSelf: 'flex-start' }}>
           Update Password
         </Button>

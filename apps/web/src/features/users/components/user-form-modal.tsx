@@ -4,8 +4,9 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { IncompleteFormAlert } from '../../../components/incomplete-form-alert.tsx';
+import { useServerErrorBanner } from '../../../components/server-error-banner.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { schemaValidator, showServerFieldErrors, useBlurValidationGuard } from '../../../lib/form.ts';
+import { schemaValidator, useBlurValidationGuard } from '../../../lib/form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
@@ -64,18 +65,21 @@ function UserForm({ user, onDone, onBusyChange }: UserFormProps) {
   });
   const pending = createUser.isPending || updateUser.isPending;
 
+  const serverError = useServerErrorBanner();
   const showServerRefusal = (error: unknown): boolean => {
-    const fields = ['fullName', 'email', 'role'] as const;
-    if (showServerFieldErrors(error, fields, (field, message) => form.setFieldError(field, message)))
-      return true;
+    if (serverError.show(error, form.setFieldError)) return true;
     if (!(error instanceof ApiError)) return false;
     if (error.code === 'users.email_taken') {
-      form.setFieldError('email', error.detail ?? EMAIL_TAKEN_MESSAGE);
-      return true;
+      return serverError.showFields(
+        [{ path: 'email', message: error.detail ?? EMAIL_TAKEN_MESSAGE }],
+        form.setFieldError,
+      );
     }
     if (error.code === 'users.last_administrator') {
-      form.setFieldError('role', LAST_ADMINISTRATOR_MESSAGE);
-      return true;
+      return serverError.showFields(
+        [{ path: 'role', message: LAST_ADMINISTRATOR_MESSAGE }],
+        form.setFieldError,
+      );
     }
     return false;
   };
@@ -83,6 +87,7 @@ function UserForm({ user, onDone, onBusyChange }: UserFormProps) {
   const handleSubmit = form.onSubmit(
     async (values) => {
       setSubmittedInvalid(false);
+      serverError.clear();
       const input = createUserInputSchema.parse(values);
       onBusyChange(true);
       try {
@@ -104,7 +109,7 @@ function UserForm({ user, onDone, onBusyChange }: UserFormProps) {
   );
 
   return (
-    <form onSubmit={handleSubmit} noValidate {...blurGuard.formProps}>
+    <form ref={serverError.formRef} onSubmit={handleSubmit} noValidate {...blurGuard.formProps}>
       <Stack gap="md">
         <TextInput label="Full name" autoComplete="off" data-autofocus {...form.getInputProps('fullName')} />
         <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
@@ -116,6 +121,7 @@ function UserForm({ user, onDone, onBusyChange }: UserFormProps) {
           {...form.getInputProps('role')}
         />
         <IncompleteFormAlert show={submittedInvalid && !form.isValid()} />
+        {serverError.banner}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={pending}>
             Cancel

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { type BlockerFunction, useBlocker } from 'react-router';
-import { paths } from '../../../config/paths.ts';
+import { paths } from '../config/paths.ts';
 
-/** §2 routes, §2.2: the question asked before leaving with unsaved changes. */
+/** Part 2 §2 routes, §2.2: the question asked before leaving with unsaved changes. */
 export const UNSAVED_CHANGES_MESSAGE = 'You have unsaved changes! If you leave, your changes will be lost.';
 
 /** What {@link useUnsavedChangesGuard} gives back. */
@@ -18,9 +18,11 @@ export type UnsavedChangesGuard = {
  * Guards unsaved changes (part 2 §2 "leaving with unsaved changes asks: You have unsaved changes! If
  * you leave, your changes will be lost."; §2.2 "A warning is shown before leaving the page"; §4 "The
  * unsaved-changes guard reports a dirty form, saving in progress, or changed tags"):
- * - a route change inside the app is held by react-router's blocker and asks with a dialog (Stay /
- *   Leave); going to the login screen (the session ended) is never held;
+ * - a route change inside the app, and the browser's Back and Forward (the data router's blocker
+ *   holds history moves too, and puts the address back on Stay), asks with a dialog (Stay / Leave);
+ *   going to the login screen (the session ended) is never held;
  * - closing or reloading the tab asks through the browser's own `beforeunload` prompt.
+ * Used by the subscriber screen and the New Sale screen (part 2 §2.6), whose lines are lost on leaving.
  */
 export function useUnsavedChangesGuard(when: boolean): UnsavedChangesGuard {
   const whenRef = useRef(when);
