@@ -142,3 +142,53 @@ test('Export Products downloads the CSV named by the server, accents intact', as
   expect(lines.some((line) => line.includes(name))).toBe(true);
   expect(text).toContain('Agenda été');
 });
+
+test('Export Products in the Excel-FR dialect: semicolons, decimal comma, remembered after a reload', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  const name = uniqueName('Carnet; été');
+  await createProductThroughApi(request, adminToken, {
+    name,
+    euroPrice: 1.5,
+    swissPrice: 14,
+    currentStock: 8,
+    minStockAlert: 2,
+  });
+  await signInThroughUi(page, ADMIN.email, ADMIN.password);
+  await openFromAdminMenu(page, 'Products');
+  await expect(productRow(page, name)).toBeVisible();
+
+  const exportText = async () => {
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export Products' }).click();
+    const raw = (await keepDownload(await downloading)).toString('utf8');
+    expect(raw.charCodeAt(0)).toBe(0xfeff);
+    return raw.replace(/^\uFEFF/, '');
+  };
+
+  await page.getByRole('button', { name: 'CSV format' }).click();
+  const excel = page.getByRole('menuitem', { name: /Excel \(France\)/ });
+  await expect(page.getByRole('menuitem', { name: /Standard CSV/ })).toHaveAttribute('aria-current', 'true');
+  await excel.click();
+  await expect(excel).toHaveAttribute('aria-current', 'true');
+  await screenshot(page, 'products-csv-format-menu', { fullPage: false });
+  await page.keyboard.press('Escape');
+
+  const french = await exportText();
+  expect(french.split('\n')[0]).toBe('id;name;euroPrice;swissPrice;active;currentStock;minStockAlert');
+  expect(french).toMatch(new RegExp(`;"${name}";1,5;14;true;8;2\n`));
+
+  // The choice is this user's, kept in the browser: still Excel-FR after a reload.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Export Products' })).toBeVisible();
+  expect((await exportText()).split('\n')[0]).toContain('id;name;');
+
+  await page.getByRole('button', { name: 'CSV format' }).click();
+  await page.getByRole('menuitem', { name: /Standard CSV/ }).click();
+  await page.keyboard.press('Escape');
+  expect((await exportText()).split('\n')[0]).toBe(
+    'id,name,euroPrice,swissPrice,active,currentStock,minStockAlert',
+  );
+});

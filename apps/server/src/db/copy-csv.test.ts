@@ -78,7 +78,7 @@ describe('CSV written by COPY', () => {
   it('writes parameters into the statement as literals, quotes and backslashes included', () => {
     const statement = copyCsvStatement(sql`select ${"it's \\'; select 1; --"} as v`);
     expect(statement).toBe(
-      `copy (select  E'it''s \\\\''; select 1; --' as v) to stdout with (format csv, header)`,
+      `copy (select  E'it''s \\\\''; select 1; --' as v) to stdout with (format csv, header, delimiter ',')`,
     );
   });
 

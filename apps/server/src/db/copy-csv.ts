@@ -1,9 +1,10 @@
 import { finished, pipeline, type Readable, Transform } from 'node:stream';
+import type { CsvDialect } from '@back-office/contract/common';
 import { Column, is, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import { type CsvColumn, UTF8_BOM } from '../lib/csv.ts';
+import { CSV_DELIMITERS, type CsvColumn, UTF8_BOM } from '../lib/csv.ts';
 import { neutraliseFormulaSql } from '../lib/spreadsheet/formula-safety.ts';
 import { EXPORT_STATEMENT_TIMEOUT, type Executor } from './client.ts';
 
@@ -29,29 +30,32 @@ const NUMBER_COLUMN_TYPES = new Set(['PgInteger', 'PgSmallInt', 'PgSerial', 'PgS
  * value read through node-postgres: an integer column as it is; anything else (text, numeric, to_char…) as
  * text through neutraliseFormulaSql, '' made NULL because COPY quotes an empty string (`""`) where
  * csv-stringify writes nothing. Quoting (comma, quote, CR, LF; quotes doubled) and the `\n` record
- * delimiter are already the same in both. For the speed goal of CSV within 3× of COPY (part 2 §7 Sales
- * exports).
+ * delimiter are already the same in both. With `decimalComma` (a `decimal` column in the `excel-fr`
+ * dialect) the `.` becomes `,`, as csvStream's decimalCell. For the speed goal of CSV within 3× of
+ * COPY (part 2 §7 Sales exports).
  */
-export function csvCellSql(value: SQLWrapper): SQLWrapper {
+export function csvCellSql(value: SQLWrapper, decimalComma = false): SQLWrapper {
   if (is(value, Column) && NUMBER_COLUMN_TYPES.has(value.columnType)) return value;
-  return sql`nullif(${neutraliseFormulaSql(value)}, '')`;
+  const text = decimalComma ? sql`replace((${value})::text, '.', ',')` : value;
+  return sql`nullif(${neutraliseFormulaSql(text)}, '')`;
 }
 
 /**
  * The select list of a CSV export written by PostgreSQL: for each of `columns` (key and header, the list
  * csvStream takes), the cell {@link csvCellSql} of `values[key]`, named after the header so that COPY's
- * HEADER line is csvStream's. Throws when a key has no value. For the speed goal of CSV within 3× of COPY
- * (part 2 §7).
+ * HEADER line is csvStream's; `decimal` columns get a decimal comma in the `excel-fr` `dialect`. Throws
+ * when a key has no value. For the speed goal of CSV within 3× of COPY (part 2 §7).
  */
 export function csvSelection<Key extends string>(
   columns: ReadonlyArray<CsvColumn<Key>>,
   values: Record<Key, SQLWrapper>,
+  dialect: CsvDialect = 'rfc4180',
 ): Record<string, SQL.Aliased> {
   return Object.fromEntries(
-    columns.map(({ key, header }) => {
+    columns.map(({ key, header, decimal }) => {
       const value = values[key];
       if (!value) throw new Error(`no SQL value for the CSV column ${key}`);
-      return [header, sql`${csvCellSql(value)}`.as(header)];
+      return [header, sql`${csvCellSql(value, decimal === true && dialect === 'excel-fr')}`.as(header)];
     }),
   );
 }
@@ -64,13 +68,13 @@ function poolOf(db: Executor): pg.Pool | undefined {
 
 /**
  * The statement {@link copyCsvStream} sends: `COPY (query) TO STDOUT WITH (FORMAT csv, HEADER)`, the
- * query's parameters written in as literals (COPY takes none). Throws on a Placeholder. For the speed
- * goal of CSV within 3× of COPY.
+ * query's parameters written in as literals (COPY takes none), with the separator of `dialect`. Throws
+ * on a Placeholder. For the speed goal of CSV within 3× of COPY.
  */
-export function copyCsvStatement(query: SQL): string {
+export function copyCsvStatement(query: SQL, dialect: CsvDialect = 'rfc4180'): string {
   const rendered = inlineDialect.sqlToQuery(query.inlineParams());
   if (rendered.params.length > 0) throw new Error('a COPY statement cannot take parameters');
-  return `copy (${rendered.sql}) to stdout with (format csv, header)`;
+  return `copy (${rendered.sql}) to stdout with (format csv, header, delimiter '${CSV_DELIMITERS[dialect]}')`;
 }
 
 /**
@@ -83,13 +87,18 @@ export function copyCsvStatement(query: SQL): string {
  * query failed, the request was aborted), the connection is closed rather than returned to the pool
  * in the middle of a COPY. A failing query destroys the stream with PostgreSQL's error, before any
  * byte when it fails at once (the route can still answer with an error status). Rejects when no
- * connection can be had (pool timeout). Made for the speed goal of CSV within 3× of COPY
+ * connection can be had (pool timeout). `dialect` sets the separator (columns from csvSelection with the
+ * same dialect). Made for the speed goal of CSV within 3× of COPY
  * (part 2 §7 Sales exports).
  */
-export async function copyCsvStream(db: Executor, query: SQL): Promise<Readable | undefined> {
+export async function copyCsvStream(
+  db: Executor,
+  query: SQL,
+  dialect: CsvDialect = 'rfc4180',
+): Promise<Readable | undefined> {
   const pool = poolOf(db);
   if (!pool) return undefined;
-  const statement = copyCsvStatement(query);
+  const statement = copyCsvStatement(query, dialect);
   const client = await pool.connect();
   let copy: Readable;
   try {

@@ -5,10 +5,8 @@ export function formatAmount(units: number, symbol: string): string {
   return `${FRENCH.format(units)} ${symbol}`.trim();
 }
 
-/** Units (a `numeric(12,2)` string or a number) to integer cents, exactly. */
-export function toCents(units: string | number): number {
-  return Math.round(Number(units) * 100);
-}
+// The one amount-to-cents rule, shared with the client.
+export { toCents } from '@back-office/contract/money';
 
 /** Integer cents to the `numeric(12,2)` string the database stores. */
 export function centsToNumeric(cents: number): string {

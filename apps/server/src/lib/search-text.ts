@@ -1,3 +1,5 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+
 /**
  * Folds text for case- and accent-insensitive prefix search: `Zoé` and `ZOE` both become `zoe`
  * (part 2 §2.1). Stored beside the original in `search_*` columns.
@@ -13,4 +15,12 @@ export function foldForSearch(value: string): string {
 /** Escapes `%`, `_` and `\` so folded user input is matched literally by `LIKE 'input%'`. */
 export function likePrefix(value: string): string {
   return `${foldForSearch(value).replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * `fold_text(value)` in SQL (migration 0021_accent_fold): {@link foldForSearch} without the trim, for
+ * French ordering and contains-searches in the database (`Émile` sorts with `E`; part 2 §2.1).
+ */
+export function foldSql(value: SQLWrapper): SQL {
+  return sql`fold_text(${value})`;
 }

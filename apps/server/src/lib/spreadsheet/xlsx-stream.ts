@@ -7,13 +7,17 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 
 /**
  * How a column's values are written:
- * - `text` (default): a string cell, neutralised against formulas; null or '' leaves the cell empty;
- * - `number`: a number with 2 decimals (money); `integer`: a whole number;
- * - `date`: a real Excel date shown `yyyy-mm-dd`, from a `YYYY-MM-DD` string or a Date (its UTC day);
- * - `datetime`: a real Excel date and time shown `yyyy-mm-dd hh:mm`, from a Date, in the writer's time zone;
+ * - `text` (default): a string cell in Text format (`@`), neutralised against formulas; null or ''
+ *   leaves the cell empty;
+ * - `code`: phone numbers, postcodes: a string cell in Text format, so that `01200` keeps its zero and
+ *   `+41 22 …` shows no apostrophe (a phone-shaped value is never neutralised; anything else is, as `text`);
+ * - `number`: a number shown with 2 decimals and thousands grouped (`#,##0.00`, money); `integer`: a
+ *   whole number;
+ * - `date`: a real Excel date shown `dd/mm/yyyy`, from a `YYYY-MM-DD` string or a Date (its UTC day);
+ * - `datetime`: a real Excel date and time shown `dd/mm/yyyy hh:mm`, from a Date, in the writer's time zone;
  * - `boolean`: an Excel TRUE/FALSE.
  */
-export type XlsxCellType = 'text' | 'number' | 'integer' | 'date' | 'datetime' | 'boolean';
+export type XlsxCellType = 'text' | 'code' | 'number' | 'integer' | 'date' | 'datetime' | 'boolean';
 
 /** One column: its header, width in characters, type, and how to read its value from a row. */
 export type XlsxColumn<Row> = {
@@ -23,12 +27,19 @@ export type XlsxColumn<Row> = {
   value: (row: Row) => unknown;
 };
 
-const NUMBER_FORMATS: Partial<Record<XlsxCellType, string>> = {
-  number: '0.00',
+/** Excel number formats, as French staff read them (part 2 §7: the spreadsheets of the exports). */
+const NUMBER_FORMATS: Record<XlsxCellType, string | undefined> = {
+  text: '@',
+  code: '@',
+  number: '#,##0.00',
   integer: '0',
-  date: 'yyyy-mm-dd',
-  datetime: 'yyyy-mm-dd hh:mm',
+  date: 'dd/mm/yyyy',
+  datetime: 'dd/mm/yyyy hh:mm',
+  boolean: undefined,
 };
+
+/** Digits, spaces and `( ) . / -`, with an optional leading `+`: a phone number or a postcode, never a formula. */
+const CODE_PATTERN = /^\+?[\d\s()./-]+$/;
 
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -101,6 +112,10 @@ function cellValue(type: XlsxCellType, value: unknown, timeZone: string): ExcelJ
       return value instanceof Date ? wallClockDate(value, timeZone) : null;
     case 'boolean':
       return Boolean(value);
+    case 'code': {
+      const text = String(value);
+      return CODE_PATTERN.test(text) ? text : neutraliseFormula(text);
+    }
     default:
       return neutraliseFormula(String(value));
   }

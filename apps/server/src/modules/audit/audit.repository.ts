@@ -2,6 +2,7 @@ import type { AuditEvent, AuditSearchQuery, AuditSearchResult } from '@back-offi
 import { calendarDayRange, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import { type AnyColumn, and, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { foldForSearch, foldSql } from '../../lib/search-text.ts';
 import { type AuditEventRow, auditEvents, type NewAuditEventRow } from './audit.table.ts';
 
 /** The wire shape of an audit event (contract `auditEventSchema`). */
@@ -23,9 +24,12 @@ export function toAuditEventDto(row: AuditEventRow): AuditEvent {
   };
 }
 
-/** Contains, case-insensitive, without LIKE's wildcards (`%` and `_` in a name are plain text). */
+/**
+ * Contains, case- and accent-insensitive (`emile` finds `Émile`), without LIKE's wildcards (`%` and `_`
+ * in a name are plain text).
+ */
 const contains = (column: AnyColumn, needle: string) =>
-  sql`strpos(lower(coalesce(${column}, '')), ${needle.toLowerCase()}) > 0`;
+  sql`strpos(${foldSql(sql`coalesce(${column}, '')`)}, ${foldForSearch(needle)}) > 0`;
 
 function searchFilter(query: AuditSearchQuery, timeZone: string): SQL | undefined {
   const actor = query.actor?.trim();

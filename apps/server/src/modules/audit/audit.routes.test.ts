@@ -459,6 +459,9 @@ describe('GET /api/audit', () => {
     ]);
     const byName = await searchAudit({ actor: 'administ', entityType: 'product' });
     expect(byName.models.map((event) => event.entityLabel)).toEqual(['Agenda 2028']);
+    // Accents and case do not count: `ÁDMÎN` finds Administrator.
+    const accented = await searchAudit({ actor: 'ÁDMÎN', entityType: 'product' });
+    expect(accented.models.map((event) => event.entityLabel)).toEqual(['Agenda 2028']);
     expect((await searchAudit({ actor: '%' })).count).toBe(0);
 
     const tagDay = parisDay(everything.models[1]?.occurredAt ?? '');

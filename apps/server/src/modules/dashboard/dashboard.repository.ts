@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { foldSql } from '../../lib/search-text.ts';
 import { products } from '../products/products.table.ts';
 import { countries } from '../reference-lists/reference-lists.table.ts';
 import { subscriberCountryCounts } from '../subscribers/subscribers.table.ts';
@@ -22,7 +23,7 @@ export function createDashboardRepository() {
             lte(products.currentStock, products.minStockAlert),
           ),
         )
-        .orderBy(asc(sql`lower(${products.name})`), asc(products.id)),
+        .orderBy(asc(foldSql(products.name)), asc(products.id)),
 
     /**
      * Subscribers still on the mailing list and not deleted, per country name, most first; read from
@@ -37,7 +38,7 @@ export function createDashboardRepository() {
         .leftJoin(countries, eq(countries.id, subscriberCountryCounts.countryId))
         .where(gt(subscriberCountryCounts.active, 0))
         .groupBy(countries.name)
-        .orderBy(desc(active), asc(label));
+        .orderBy(desc(active), asc(foldSql(label)));
     },
   };
 }

@@ -1,14 +1,15 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { bearer, login, useTestApp } from '../../../test/context.ts';
 import { buildSubscriber, insertSubscribers } from '../../../test/factories.ts';
-import { readSheet } from '../../../test/xlsx.ts';
+import { readCells, readSheet } from '../../../test/xlsx.ts';
 
 const ctx = useTestApp();
 
 async function seed() {
   const headers = bearer((await login(ctx)).id_token);
   const [zoe, hans] = await insertSubscribers(ctx, [
-    buildSubscriber({ firstName: 'Zoé', lastName: 'Martin', postcode: '69001' }),
+    buildSubscriber({ firstName: 'Zoé', lastName: 'Martin', postcode: '01200' }),
     buildSubscriber({
       firstName: '=cmd',
       lastName: 'Müller',
@@ -49,6 +50,26 @@ describe('GET /api/donations/export', () => {
     expect(rows[0]?.[1]).toBeInstanceOf(Date);
     expect(rows[0]?.[3]).toBe('CHF');
     expect(rows[0]?.[7]).toBe("'=cmd");
+  });
+
+  it('writes postcodes as text, amounts with 2 decimals and dates as dd/mm/yyyy dates', async () => {
+    const headers = await seed();
+    const detailed = await readCells(
+      (await ctx.app.inject({ url: '/api/donations/export?isdetailed=true', headers })).rawPayload,
+    );
+    const oldest = detailed.at(-1);
+    expect(oldest?.Postcode).toEqual({ value: '01200', type: ExcelJS.ValueType.String, numFmt: '@' });
+    expect(oldest?.Amount).toEqual({ value: 10, type: ExcelJS.ValueType.Number, numFmt: '#,##0.00' });
+    expect(oldest?.Date).toEqual({
+      value: new Date('2026-01-05T00:00:00Z'),
+      type: ExcelJS.ValueType.Date,
+      numFmt: 'dd/mm/yyyy',
+    });
+    const donors = await readCells(
+      (await ctx.app.inject({ url: '/api/donations/export?isdetailed=false', headers })).rawPayload,
+    );
+    expect(donors[0]?.Postcode?.value).toBe('01200');
+    expect(donors[0]?.Total).toEqual({ value: 25.5, type: ExcelJS.ValueType.Number, numFmt: '#,##0.00' });
   });
 
   it('gives one row per donor and currency with the total, applying the filters', async () => {

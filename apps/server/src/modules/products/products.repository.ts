@@ -1,6 +1,7 @@
 import type { Product, SaveProductInput, UpdateProductInput } from '@back-office/contract/products';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { foldSql } from '../../lib/search-text.ts';
 import { type ProductRow, products } from './products.table.ts';
 
 /** The wire shape of a product: prices from `numeric` strings to numbers in units. */
@@ -37,7 +38,7 @@ export function createProductsRepository() {
           .select()
           .from(products)
           .where(notDeleted)
-          .orderBy(asc(sql`lower(${products.name})`), asc(products.id))
+          .orderBy(asc(foldSql(products.name)), asc(products.id))
       ).map(toProductDto),
 
     /** `forUpdate` locks the row until the transaction ends (so an audited "before" stays true). */

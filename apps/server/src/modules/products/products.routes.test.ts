@@ -134,6 +134,49 @@ describe('products', () => {
     expect(lines).toContain(`2,"'=HYPERLINK(""http://evil"")",2,1300,true,3,5`);
   });
 
+  it('lists products in French order: accents and case do not count (part 2 §2.1)', async () => {
+    for (const name of ['Zèbre bleu', 'émile carnet', 'Eva agenda', 'Alpha livre', 'Édith stylo']) {
+      expect((await create({ ...product, name })).statusCode).toBe(201);
+    }
+    const list = await ctx.app.inject({ url: '/api/products', headers: await headers() });
+    expect(list.json().map((item: { name: string }) => item.name)).toEqual([
+      'Alpha livre',
+      'Édith stylo',
+      'émile carnet',
+      'Eva agenda',
+      'Zèbre bleu',
+    ]);
+  });
+
+  it('exports in the Excel-FR dialect (; and decimal comma) and refuses an unknown dialect', async () => {
+    await create({ ...product, name: 'Agenda; été' });
+    const response = await ctx.app.inject({
+      url: '/api/products/export?dialect=excel-fr',
+      headers: await headers(),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe('id;name;euroPrice;swissPrice;active;currentStock;minStockAlert');
+    expect(lines[1]).toBe('1;"Agenda; été";1234,5;1300;true;3;5');
+
+    const rfc = await ctx.app.inject({
+      url: '/api/products/export?dialect=rfc4180',
+      headers: await headers(),
+    });
+    expect(rfc.body).toContain('1,Agenda; été,1234.5,1300,true,3,5');
+
+    const unknown = await ctx.app.inject({
+      url: '/api/products/export?dialect=excel',
+      headers: await headers(),
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual([expect.objectContaining({ path: 'dialect' })]);
+  });
+
   it('refuses a stale edit (409), an edit without version or with the stock (400), and writes nothing', async () => {
     const { id } = (await create()).json();
     const patch = async (payload: Record<string, unknown>) =>

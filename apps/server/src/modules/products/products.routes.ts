@@ -1,5 +1,5 @@
 import { calendarDay, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
-import { idParamsSchema } from '@back-office/contract/common';
+import { csvExportQuerySchema, idParamsSchema } from '@back-office/contract/common';
 import {
   productListSchema,
   productSchema,
@@ -21,8 +21,8 @@ import type { ProductsService } from './products.service.ts';
 const EXPORT_COLUMNS = [
   { key: 'id', header: 'id' },
   { key: 'name', header: 'name' },
-  { key: 'euroPrice', header: 'euroPrice' },
-  { key: 'swissPrice', header: 'swissPrice' },
+  { key: 'euroPrice', header: 'euroPrice', decimal: true },
+  { key: 'swissPrice', header: 'swissPrice', decimal: true },
   { key: 'active', header: 'active' },
   { key: 'currentStock', header: 'currentStock' },
   { key: 'minStockAlert', header: 'minStockAlert' },
@@ -60,16 +60,18 @@ export const productsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'signed-in', export: true },
       schema: {
         tags,
-        summary: 'Download every product as CSV (UTF-8 with BOM), whatever the Accept header',
+        summary:
+          'Download every product as CSV (UTF-8 with BOM; dialect rfc4180 or excel-fr), whatever the Accept header',
+        querystring: csvExportQuerySchema,
         produces: ['text/csv'],
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const products = await service.list();
       return sendDownload(reply, {
         filename: productsExportFilename(clock.now(), timeZone),
         contentType: CSV_CONTENT_TYPE,
-        body: csvStream(products, EXPORT_COLUMNS),
+        body: csvStream(products, EXPORT_COLUMNS, request.query.dialect),
       });
     },
   );

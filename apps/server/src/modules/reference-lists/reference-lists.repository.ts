@@ -32,9 +32,9 @@ export function createReferenceListsRepository() {
   const returning = (definition: ReferenceListDefinition) => sql` returning ${selectColumns(definition)}`;
   const orderBy = (definition: ReferenceListDefinition) =>
     definition.orderBy === 'name'
-      ? sql`lower(name), id`
+      ? sql`fold_text(name), id`
       : definition.orderBy === 'order'
-        ? sql`"order", lower(name), id`
+        ? sql`"order", fold_text(name), id`
         : sql`id`;
 
   return {

@@ -119,8 +119,8 @@ describe('sales export stream', () => {
       { key: 'ref', header: 'ref' },
       { key: 'fullName', header: 'name' },
     ] as const;
-    const copied = await repository.copySalesCsv(ctx.database.db, {}, columns);
-    const copiedLines = await repository.copySaleLinesCsv(ctx.database.db, {}, columns);
+    const copied = await repository.copySalesCsv(ctx.database.db, {}, columns, 'rfc4180');
+    const copiedLines = await repository.copySaleLinesCsv(ctx.database.db, {}, columns, 'rfc4180');
     if (ctx.database.kind === 'pglite') {
       expect([copied, copiedLines]).toEqual([undefined, undefined]);
       return;

@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE, nextCalendarDay, startOfCalendarDay } from '@back-office/contract/calendar';
+import type { CsvDialect } from '@back-office/contract/common';
 import { and, asc, desc, eq, gte, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { copyCsvStream, csvSelection } from '../../db/copy-csv.ts';
@@ -225,15 +226,21 @@ export function createSalesExportRepository({ timeZone = DEFAULT_TIME_ZONE }: { 
      * The sales export written by PostgreSQL (`COPY … TO STDOUT`, see copyCsvStream): the matching
      * sales newest first, one CSV row each under `columns` (keys of {@link ExportedSale} and their
      * headers, the list csvStream takes), the same bytes as csvStream over {@link streamSales}.
-     * Resolves to undefined on PGlite, where the caller uses streamSales (the speed goal:
-     * CSV within 3× of COPY; part 2 §7 Sales exports).
+     * `dialect` as csvStream's. Resolves to undefined on PGlite, where the caller uses streamSales (the
+     * speed goal: CSV within 3× of COPY; part 2 §7 Sales exports).
      */
-    copySalesCsv: (db: Executor, filter: SaleFilter, columns: ReadonlyArray<CsvColumn<keyof ExportedSale>>) =>
+    copySalesCsv: (
+      db: Executor,
+      filter: SaleFilter,
+      columns: ReadonlyArray<CsvColumn<keyof ExportedSale>>,
+      dialect: CsvDialect,
+    ) =>
       copyCsvStream(
         db,
-        matchingSales(db, csvSelection(columns, saleColumns), saleFilterSql(filter, timeZone))
+        matchingSales(db, csvSelection(columns, saleColumns, dialect), saleFilterSql(filter, timeZone))
           .orderBy(...newestFirst)
           .getSQL(),
+        dialect,
       ),
 
     /**
@@ -246,17 +253,19 @@ export function createSalesExportRepository({ timeZone = DEFAULT_TIME_ZONE }: { 
       db: Executor,
       filter: SaleFilter,
       columns: ReadonlyArray<CsvColumn<ExportedSaleLineKey>>,
+      dialect: CsvDialect,
     ) =>
       copyCsvStream(
         db,
         matchingSales(
           db,
-          csvSelection(columns, { ...saleColumns, ...lineColumns }),
+          csvSelection(columns, { ...saleColumns, ...lineColumns }, dialect),
           saleFilterSql(filter, timeZone),
         )
           .innerJoin(saleLines, eq(saleLines.saleId, sales.id))
           .orderBy(...newestFirst, asc(saleLines.position))
           .getSQL(),
+        dialect,
       ),
 
     /** Per product and currency: items sold and amount, for sales added from day `from` to day `to` included. */
@@ -280,7 +289,7 @@ export function createSalesExportRepository({ timeZone = DEFAULT_TIME_ZONE }: { 
           ),
         )
         .groupBy(saleLines.productId, currencies.symbol)
-        .orderBy(sql`min(lower(${saleLines.productName}))`, asc(currencies.symbol)),
+        .orderBy(sql`min(fold_text(${saleLines.productName}))`, asc(currencies.symbol)),
   };
 }
 

@@ -264,6 +264,37 @@ describe('sales exports', () => {
     );
   });
 
+  it('writes the Excel-FR dialect (; and decimal comma) the same on PGlite and on PostgreSQL', async () => {
+    const headers = bearer((await login(ctx)).id_token);
+    const { jean, sean, products } = await seedTrickySales();
+    const { a, b, c } = products;
+    const download = async (query: string) => {
+      const response = await ctx.app.inject({ url: `/api/sales/export${query}`, headers });
+      expect(response.statusCode).toBe(200);
+      return response.body;
+    };
+
+    expect(await download('?dialect=excel-fr')).toBe(
+      SALE_HEADER.replaceAll(',', ';') +
+        `101;2026-03-03;${jean.id};"Dupont, ""Jean""";;"Rue du Lac\nCase postale 12";'=1+2;'-5;Genève;1201;` +
+        "Suisse;jean@example.org;CHF;100,00;12,5;12,50;8,00;0,00;95,50;'@SUM(A1);Zoé Müller\n" +
+        `104;2026-03-03;${jean.id};Four;;;;;;;;jean@example.org;€;3,00;0;0,00;0,00;0,00;3,00;;Test\n` +
+        `102;2026-03-03;${sean.id};'\tTabbed;'+33 asso;"line\r\nbreak";"""";"'\r";Saint-Étienne;42000;` +
+        `France;;€;10,00;0;0,00;0,00;'-1,50;8,50;; spaced, trailing,\n` +
+        `103;2026-03-02;${jean.id};Ünïcödé ✓ 😀;;;;;;;;jean@example.org;€;0,00;0;0,00;0,00;0,00;0,00;;Test\n`,
+    );
+    expect(await download('?isdetailed=1&dialect=excel-fr')).toBe(
+      LINE_HEADER.replaceAll(',', ';') +
+        `101;2026-03-03;"Dupont, ""Jean""";1201;CHF;${a};"Agenda, ""été""";2;12,50;25,00\n` +
+        `101;2026-03-03;"Dupont, ""Jean""";1201;CHF;${b};"'=HYPERLINK(""x"")";1;75,00;75,00\n` +
+        `104;2026-03-03;Four;;€;${c};"Carnet\nA5";3;1,00;3,00\n` +
+        `102;2026-03-03;'\tTabbed;42000;€;${a};'-;-1;10,00;'-10,00\n`,
+    );
+    const unknown = await ctx.app.inject({ url: '/api/sales/export?dialect=xlsx', headers });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual([expect.objectContaining({ path: 'dialect' })]);
+  });
+
   it('exports one row per sale, newest first, formula-safe, whatever the Accept header', async () => {
     const { headers, first, second } = await seedSales();
     const response = await ctx.app.inject({
@@ -325,5 +356,16 @@ describe('sales exports', () => {
       (await ctx.app.inject({ url: '/api/sales/salecount?from=2026-02-01&to=2026-01-01', headers }))
         .statusCode,
     ).toBe(400);
+    const french = await ctx.app.inject({
+      url: `/api/sales/salecount?from=${today}&to=${today}&dialect=excel-fr`,
+      headers,
+    });
+    expect(french.body).toContain('\nAgenda été;€;2;25,00;1\n');
+    const unknown = await ctx.app.inject({
+      url: `/api/sales/salecount?from=${today}&to=${today}&dialect=EXCEL-FR`,
+      headers,
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual([expect.objectContaining({ path: 'dialect' })]);
   });
 });

@@ -20,12 +20,12 @@ const SALE_COLUMNS = [
   { key: 'country', header: 'country' },
   { key: 'email', header: 'email' },
   { key: 'currency', header: 'currency' },
-  { key: 'subTotal', header: 'subTotal' },
-  { key: 'discountPercentage', header: 'discountPercentage' },
-  { key: 'discountAmount', header: 'discountAmount' },
-  { key: 'deliveryCharge', header: 'deliveryCharge' },
-  { key: 'donation', header: 'donation' },
-  { key: 'total', header: 'total' },
+  { key: 'subTotal', header: 'subTotal', decimal: true },
+  { key: 'discountPercentage', header: 'discountPercentage', decimal: true },
+  { key: 'discountAmount', header: 'discountAmount', decimal: true },
+  { key: 'deliveryCharge', header: 'deliveryCharge', decimal: true },
+  { key: 'donation', header: 'donation', decimal: true },
+  { key: 'total', header: 'total', decimal: true },
   { key: 'orderNumber', header: 'orderNumber' },
   { key: 'addedBy', header: 'addedBy' },
 ] as const;
@@ -39,15 +39,15 @@ const LINE_COLUMNS = [
   { key: 'productId', header: 'productId' },
   { key: 'productName', header: 'product' },
   { key: 'quantity', header: 'quantity' },
-  { key: 'unitPrice', header: 'unitPrice' },
-  { key: 'lineTotal', header: 'lineTotal' },
+  { key: 'unitPrice', header: 'unitPrice', decimal: true },
+  { key: 'lineTotal', header: 'lineTotal', decimal: true },
 ] as const;
 
 const TOTAL_COLUMNS = [
   { key: 'productName', header: 'product' },
   { key: 'currency', header: 'currency' },
   { key: 'quantity', header: 'quantity' },
-  { key: 'amount', header: 'amount' },
+  { key: 'amount', header: 'amount', decimal: true },
   { key: 'sales', header: 'sales' },
 ] as const;
 
@@ -57,7 +57,8 @@ const decimal = (value: string) => Number(value).toFixed(2);
 /**
  * `GET /api/sales/export` (`sales-export.csv`, or `detailed-sales-export.csv` with `isdetailed`) and
  * `GET /api/sales/salecount` (`sales totals (from-to).csv`): streamed, UTF-8 with BOM, formula-safe,
- * whatever the Accept header (part 2 §7). Any signed-in user.
+ * whatever the Accept header (part 2 §7). `?dialect=excel-fr` gives `;` and decimal commas, `rfc4180`
+ * (default) `,` and decimal points; another dialect is a 400 naming `dialect`. Any signed-in user.
  */
 export const salesExportRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -111,10 +112,10 @@ export const salesExportRoutes: FastifyPluginAsyncZod<{
         }
       };
       const body = query.isdetailed
-        ? ((await repository.copySaleLinesCsv(db, filter, LINE_COLUMNS)) ??
-          csvStream(lineRows(), LINE_COLUMNS))
-        : ((await repository.copySalesCsv(db, filter, SALE_COLUMNS)) ??
-          csvStream(repository.streamSales(db, filter), SALE_COLUMNS));
+        ? ((await repository.copySaleLinesCsv(db, filter, LINE_COLUMNS, query.dialect)) ??
+          csvStream(lineRows(), LINE_COLUMNS, query.dialect))
+        : ((await repository.copySalesCsv(db, filter, SALE_COLUMNS, query.dialect)) ??
+          csvStream(repository.streamSales(db, filter), SALE_COLUMNS, query.dialect));
       return sendDownload(reply, {
         filename: query.isdetailed ? 'detailed-sales-export.csv' : 'sales-export.csv',
         contentType: CSV_CONTENT_TYPE,
@@ -135,7 +136,7 @@ export const salesExportRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { from, to } = request.query;
+      const { from, to, dialect } = request.query;
       const rows = (await repository.totalsByProduct(db, from, to)).map((row) => ({
         ...row,
         amount: decimal(row.amount),
@@ -143,7 +144,7 @@ export const salesExportRoutes: FastifyPluginAsyncZod<{
       return sendDownload(reply, {
         filename: `sales totals (${from}-${to}).csv`,
         contentType: CSV_CONTENT_TYPE,
-        body: csvStream(rows, TOTAL_COLUMNS),
+        body: csvStream(rows, TOTAL_COLUMNS, dialect),
       });
     },
   );

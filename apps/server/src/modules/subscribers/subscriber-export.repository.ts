@@ -23,7 +23,7 @@ function afterCursor(cursor: SubscriberCursor | undefined): SQL | undefined {
 
 /** A subscriber's tag names, sorted and joined with ", " ('' without tags). */
 const tagNames = sql<string>`coalesce((
-  select string_agg(${tags.name}, ', ' order by lower(${tags.name}))
+  select string_agg(${tags.name}, ', ' order by fold_text(${tags.name}))
     from ${subscriberTags} inner join ${tags} on ${tags.id} = ${subscriberTags.tagId}
    where ${subscriberTags.subscriberId} = ${subscribers.id}), '')`;
 

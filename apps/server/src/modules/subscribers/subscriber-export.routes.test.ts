@@ -1,7 +1,8 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { bearer, createSignedInUser, login, useTestApp } from '../../../test/context.ts';
 import { buildSubscriber, insertSubscribers } from '../../../test/factories.ts';
-import { asRecords, readSheet } from '../../../test/xlsx.ts';
+import { asRecords, readCells, readSheet } from '../../../test/xlsx.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/xlsx-stream.ts';
 import { createSubscriberExportRepository } from './subscriber-export.repository.ts';
 import { createSubscriberExportService } from './subscriber-export.service.ts';
@@ -92,9 +93,42 @@ describe('GET /api/subscribers/export', () => {
     // Dates are real dates; a text that starts like a formula does not stay one.
     expect(zoe?.['Start date']).toEqual(new Date('2026-01-15T00:00:00Z'));
     expect(zoe?.['Added on']).toBeInstanceOf(Date);
-    expect(zoe?.Phone).toBe("'+41 22 123 45 67");
+    expect(zoe?.Phone).toBe('+41 22 123 45 67');
     expect(records[0]?.['First name']).toBe('\'=HYPERLINK("http://evil.test")');
     expect(zoe?.['End date']).toBeUndefined();
+  });
+
+  it('keeps phones and postcodes as text, amounts as numbers with 2 decimals, dates as dates', async () => {
+    await insertSubscribers(ctx, [
+      buildSubscriber({
+        lastName: 'Ain',
+        postcode: '01200',
+        phone: '+33 4 50 00 00 00',
+        mobile: '0612345678',
+        fax: '=1+1',
+        amount: 1234.5,
+        startDate: '2026-01-15',
+      }),
+    ]);
+    const [ain] = await readCells((await api('GET', '/api/subscribers/export')).rawPayload);
+    for (const [header, text] of [
+      ['Postcode', '01200'],
+      ['Phone', '+33 4 50 00 00 00'],
+      ['Mobile', '0612345678'],
+    ] as const) {
+      expect(ain?.[header]).toEqual({ value: text, type: ExcelJS.ValueType.String, numFmt: '@' });
+    }
+    // A code that is not phone-shaped is still kept from running as a formula.
+    expect(ain?.Fax?.value).toBe("'=1+1");
+    expect(ain?.Amount).toEqual({ value: 1234.5, type: ExcelJS.ValueType.Number, numFmt: '#,##0.00' });
+    expect(ain?.['Start date']).toEqual({
+      value: new Date('2026-01-15T00:00:00Z'),
+      type: ExcelJS.ValueType.Date,
+      numFmt: 'dd/mm/yyyy',
+    });
+    expect(ain?.['Added on']?.type).toBe(ExcelJS.ValueType.Date);
+    expect(ain?.['Added on']?.numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect(ain?.['Last name']?.numFmt).toBe('@');
   });
 
   it('exports names and email addresses only, for subscribers who have one, with the search filters applied', async () => {

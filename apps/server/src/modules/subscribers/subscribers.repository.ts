@@ -3,7 +3,7 @@ import type { SubscriberSearchQuery } from '@back-office/contract/subscribers';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { likePrefix } from '../../lib/search-text.ts';
+import { foldSql, likePrefix } from '../../lib/search-text.ts';
 import { categories, currencies, tags } from '../reference-lists/reference-lists.table.ts';
 import { subscriberHistory, subscribers, subscriberTags } from './subscribers.table.ts';
 
@@ -106,7 +106,7 @@ export function createSubscribersRepository({ timeZone = DEFAULT_TIME_ZONE }: { 
         .from(subscriberTags)
         .innerJoin(tags, eq(tags.id, subscriberTags.tagId))
         .where(eq(subscriberTags.subscriberId, id))
-        .orderBy(asc(sql`lower(${tags.name})`));
+        .orderBy(asc(foldSql(tags.name)));
       return { row, tags: tagRows.map((tag) => tag.name) };
     },
 

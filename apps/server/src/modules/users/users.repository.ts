@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { foldSql } from '../../lib/search-text.ts';
 import { type UserRow, users } from './users.table.ts';
 
 /** All SQL about staff accounts (part 1 §7 Users). */
@@ -9,7 +10,7 @@ export function createUsersRepository() {
       db
         .select()
         .from(users)
-        .orderBy(asc(sql`lower(${users.fullName})`), asc(users.id)),
+        .orderBy(asc(foldSql(users.fullName)), asc(users.id)),
 
     findUserById: async (db: Executor, { id }: { id: number }): Promise<UserRow | undefined> => {
       const [row] = await db.select().from(users).where(eq(users.id, id));

@@ -66,8 +66,13 @@ const FIELD_LABELS: Record<string, string> = {
   receiptStatement: 'Receipt statement',
   invoiceFooter: 'Invoice footer',
   paymentTermsText: 'Payment terms',
+  receiptEmailSubject: 'Receipt email subject',
+  receiptEmailText: 'Receipt email text',
+  annualReceiptEmailSubject: 'Annual receipt email subject',
+  annualReceiptEmailText: 'Annual receipt email text',
   brochureEmailSubject: 'Brochure email subject',
   brochureEmailText: 'Brochure email text',
+  bulkEmailFooter: 'Group email footer',
   logo: 'Logo',
 };
 

@@ -6,6 +6,7 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { sortFrench } from '../../../lib/french-text.ts';
 import { notifyError } from '../../../lib/notify.ts';
 
 /**
@@ -48,7 +49,7 @@ export function referenceListQueryOptions(kind: ReferenceListKey) {
 }
 
 function byName(items: ReferenceItem[]): ReferenceItem[] {
-  return [...items].sort((a, b) => a.name.localeCompare(b.name, 'fr'));
+  return sortFrench(items, (item) => item.name);
 }
 
 /**

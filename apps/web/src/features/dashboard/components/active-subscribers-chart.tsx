@@ -37,7 +37,15 @@ export function ActiveSubscribersChart({ data, failed }: ActiveSubscribersChartP
     : [];
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="active-subscribers-title">
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-labelledby="active-subscribers-title"
+      // The bar's tooltip must not widen a phone's page: it stays inside the card.
+      style={{ overflow: 'hidden' }}
+    >
       <Group justify="space-between" align="baseline" mb="sm">
         <Title order={2} size="h4" id="active-subscribers-title">
           Active Subscribers

@@ -1,3 +1,4 @@
+import { focusManager, useMutation } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, problemResponse } from '../../../testing/fetch-mock.ts';
@@ -8,6 +9,16 @@ import { Dashboard } from './dashboard.tsx';
 
 const DASHBOARD_ERROR =
   'Houston - there was a problem getting the data for the dashboard. Please try again or contact your system administrator.';
+
+/** Any change made in the tab: a mutation that succeeds. */
+function ChangeSomething() {
+  const change = useMutation({ mutationFn: async () => 'saved' });
+  return (
+    <button type="button" onClick={() => change.mutate()}>
+      Change
+    </button>
+  );
+}
 
 describe('Dashboard', () => {
   it('says No products currently low in stock. when nothing is low', async () => {
@@ -95,5 +106,47 @@ describe('Dashboard', () => {
     unmount();
     await act(() => vi.advanceTimersByTimeAsync(DASHBOARD_REFRESH_MS * 2));
     expect(requests).toHaveLength(4);
+  });
+
+  it('reloads both widgets when the window regains focus, even within 30 seconds', async () => {
+    signIn();
+    const requests = mockFetch({
+      'GET /api/dash/prods': () => jsonResponse({ keyedData: [] }),
+      'GET /api/dash/subs': () => jsonResponse({ labels: [], data: [] }),
+    });
+    renderWithProviders(<Dashboard />);
+    await screen.findByText('No products currently low in stock.');
+    expect(requests).toHaveLength(2);
+    try {
+      act(() => focusManager.setFocused(false));
+      act(() => focusManager.setFocused(true));
+      await vi.waitFor(() => expect(requests).toHaveLength(4));
+    } finally {
+      focusManager.setFocused(undefined);
+    }
+  });
+
+  it('reloads both widgets after a change made in the same tab', async () => {
+    signIn();
+    const requests = mockFetch({
+      'GET /api/dash/prods': () => jsonResponse({ keyedData: [] }),
+      'GET /api/dash/subs': () => jsonResponse({ labels: [], data: [] }),
+    });
+    const { user } = renderWithProviders(
+      <>
+        <Dashboard />
+        <ChangeSomething />
+      </>,
+    );
+    await screen.findByText('No products currently low in stock.');
+    expect(requests).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Change' }));
+    await vi.waitFor(() => expect(requests).toHaveLength(4));
+    expect(
+      requests
+        .slice(2)
+        .map((request) => request.path)
+        .sort(),
+    ).toEqual(['/api/dash/prods', '/api/dash/subs']);
   });
 });

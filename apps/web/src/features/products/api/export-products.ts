@@ -1,3 +1,4 @@
+import type { CsvDialect } from '@back-office/contract/common';
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '../../../lib/api-client.ts';
 import { localIsoDate, saveFile } from '../../../lib/download.ts';
@@ -8,11 +9,12 @@ export function fallbackExportFilename(date: Date = new Date()): string {
 }
 
 /**
- * `GET /api/products/export`: the CSV of every product, saved under the name of the answer's
- * `Content-Disposition` (part 1 §7 Products). Returns the name it was saved under.
+ * `GET /api/products/export?dialect=`: the CSV of every product in `dialect` (`rfc4180` or `excel-fr`),
+ * saved under the name of the answer's `Content-Disposition` (part 1 §7 Products). Returns the name it
+ * was saved under.
  */
-export async function exportProducts(): Promise<string> {
-  const file = await apiDownload('/api/products/export', { accept: 'text/csv' });
+export async function exportProducts(dialect: CsvDialect = 'rfc4180'): Promise<string> {
+  const file = await apiDownload(`/api/products/export?dialect=${dialect}`, { accept: 'text/csv' });
   const filename = file.filename ?? fallbackExportFilename();
   saveFile(file.blob, filename);
   return filename;

@@ -87,4 +87,33 @@ describe('ExportProductsButton', () => {
     ).toBeInTheDocument();
     expect(savedNames).toEqual([]);
   });
+
+  it('exports in the CSV format chosen in its menu, remembered for the signed-in user only', async () => {
+    signIn({ id: 7 });
+    const respond = () => new Response(CSV, { headers: { 'Content-Type': 'text/csv' } });
+    mockFetch({ 'GET /api/products/export': respond });
+    const requestedUrls = () => vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+    const { user, unmount } = renderWithProviders(<ExportProductsButton />);
+    await user.click(screen.getByRole('button', { name: 'Export Products' }));
+    await vi.waitFor(() => expect(requestedUrls()).toEqual(['/api/products/export?dialect=rfc4180']));
+
+    await user.click(screen.getByRole('button', { name: 'CSV format' }));
+    const excel = await screen.findByRole('menuitem', { name: /Excel \(France\)/ });
+    expect(excel).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('menuitem', { name: /Standard CSV/ })).toHaveAttribute('aria-current', 'true');
+    await user.click(excel);
+    expect(excel).toHaveAttribute('aria-current', 'true');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Export Products' }));
+    await vi.waitFor(() => expect(requestedUrls()[1]).toBe('/api/products/export?dialect=excel-fr'));
+    unmount();
+
+    // Remembered for user 7 in this browser, not for another user.
+    renderWithProviders(<ExportProductsButton />);
+    expect(localStorage.getItem('exports.csv-dialect.7')).toBe('excel-fr');
+    signIn({ id: 8 });
+    const other = renderWithProviders(<ExportProductsButton />);
+    await other.user.click(screen.getAllByRole('button', { name: 'Export Products' })[1] as HTMLElement);
+    await vi.waitFor(() => expect(requestedUrls()[2]).toBe('/api/products/export?dialect=rfc4180'));
+  });
 });

@@ -1,3 +1,4 @@
+import type { CsvDialect } from '@back-office/contract/common';
 import { saleCountQuerySchema } from '@back-office/contract/sales';
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '../../../lib/api-client.ts';
@@ -13,11 +14,18 @@ export function fallbackSalesTotalsFilename({ from, to }: SalesTotalsPeriod): st
 }
 
 /**
- * `GET /api/sales/salecount?from&to` (part 2 §7): per product, the quantity and amount per currency
- * over the period, saved under the name of `Content-Disposition`. Returns the name it was saved under.
+ * `GET /api/sales/salecount?from&to&dialect` (part 2 §7): per product, the quantity and amount per
+ * currency over the period, as CSV in `dialect` (`rfc4180` when left out), saved under the name of
+ * `Content-Disposition`. Returns the name it was saved under.
  */
-export async function exportSalesTotals(period: SalesTotalsPeriod): Promise<string> {
-  const query = searchQueryString(saleCountQuerySchema, { from: period.from, to: period.to });
+export async function exportSalesTotals(
+  period: SalesTotalsPeriod & { dialect?: CsvDialect },
+): Promise<string> {
+  const query = searchQueryString(saleCountQuerySchema, {
+    from: period.from,
+    to: period.to,
+    dialect: period.dialect ?? 'rfc4180',
+  });
   const file = await apiDownload(`/api/sales/salecount?${query}`, { accept: 'text/csv' });
   const filename = file.filename ?? fallbackSalesTotalsFilename(period);
   saveFile(file.blob, filename);

@@ -1,3 +1,4 @@
+import type { CsvDialect } from '@back-office/contract/common';
 import { saleExportQuerySchema } from '@back-office/contract/sales';
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '../../../lib/api-client.ts';
@@ -15,10 +16,12 @@ export type ExportSalesVariables = {
   filters: SalesFilters;
   subscriberId: number | null;
   detailed: boolean;
+  /** The CSV dialect (`?dialect=`); `rfc4180` when left out. */
+  dialect?: CsvDialect;
 };
 
 /**
- * `GET /api/sales/export?id,name,zip,addedafter,addedbefore,amountMin,amountMax,isdetailed,product`
+ * `GET /api/sales/export?id,name,zip,addedafter,addedbefore,amountMin,amountMax,isdetailed,product,dialect`
  * (part 2 §7): the CSV of the matching sales (Export Sales) or of their lines (Export Itemised Sales),
  * saved under the name of `Content-Disposition`. Returns the name it was saved under.
  */
@@ -26,8 +29,12 @@ export async function exportSales({
   filters,
   subscriberId,
   detailed,
+  dialect = 'rfc4180',
 }: ExportSalesVariables): Promise<string> {
-  const query = searchQueryString(saleExportQuerySchema, salesExportQuery(filters, subscriberId, detailed));
+  const query = searchQueryString(saleExportQuerySchema, {
+    ...salesExportQuery(filters, subscriberId, detailed),
+    dialect,
+  });
   const file = await apiDownload(`/api/sales/export?${query}`, { accept: 'text/csv' });
   const filename = file.filename ?? fallbackSalesExportFilename(detailed);
   saveFile(file.blob, filename);

@@ -1,5 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconFileExport } from '@tabler/icons-react';
+import { CsvDialectMenuItems } from '../../../components/csv-dialect-menu-items.tsx';
+import { useCsvDialect } from '../../../lib/csv-dialect.ts';
 
 type SalesExportMenuProps = {
   /** Export Sales Totals shows only without a subscriber (§2.5). */
@@ -11,9 +13,11 @@ type SalesExportMenuProps = {
 
 /**
  * The Export dropdown of the Sales list (part 2 §2.5): Export Sales Totals (only without a subscriber),
- * Export Itemised Sales, Export Sales. Busy while a file is on its way.
+ * Export Itemised Sales, Export Sales, then the CSV format they use (part 2 §7 `?dialect=`, remembered
+ * per user and read by the exports through useCsvDialect). Busy while a file is on its way.
  */
 export function SalesExportMenu({ withTotals, busy, onExportTotals, onExport }: SalesExportMenuProps) {
+  const [dialect, setDialect] = useCsvDialect();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -30,6 +34,8 @@ export function SalesExportMenu({ withTotals, busy, onExportTotals, onExport }: 
         {withTotals ? <Menu.Item onClick={onExportTotals}>Export Sales Totals</Menu.Item> : null}
         <Menu.Item onClick={() => onExport(true)}>Export Itemised Sales</Menu.Item>
         <Menu.Item onClick={() => onExport(false)}>Export Sales</Menu.Item>
+        <Menu.Divider />
+        <CsvDialectMenuItems value={dialect} onChange={setDialect} />
       </Menu.Dropdown>
     </Menu>
   );

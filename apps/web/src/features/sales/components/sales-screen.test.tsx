@@ -102,6 +102,8 @@ describe('Sales list without a subscriber', { timeout: 20_000 }, () => {
       'Export Sales Totals',
       'Export Itemised Sales',
       'Export Sales',
+      'Excel (France): semicolons, decimal comma',
+      'Standard CSV: commas, decimal point',
     ]);
   });
 
@@ -271,7 +273,7 @@ describe('Sales list filters kept in local storage', { timeout: 20_000 }, () => 
     renderSalesRoutes('/sales');
     expect(await screen.findByRole('table', { name: 'Sales' })).toBeInTheDocument();
     expect(screen.getByLabelText('Last Name')).toHaveValue('Dupont');
-    expect(screen.getByLabelText('Total greater than')).toHaveValue('10');
+    expect(screen.getByLabelText('Total greater than')).toHaveValue('10,00');
     expect(queries[0]?.get('name')).toBe('Dupont');
     expect(queries[0]?.get('addedafter')).toBe('2025-01-01');
     expect(queries[0]?.get('greaterThan')).toBe('10');
@@ -314,14 +316,28 @@ describe('Sales list of one subscriber', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Export' }));
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Export Itemised Sales', 'Export Sales']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Export Itemised Sales',
+      'Export Sales',
+      'Excel (France): semicolons, decimal comma',
+      'Standard CSV: commas, decimal point',
+    ]);
   });
 });
 
 describe('Email Subscribers dialog of the Sales list', { timeout: 20_000 }, () => {
+  const preview = {
+    recipients: 1,
+    skipped: { noAddress: 0, unsubscribed: 0, deleted: 1 },
+    preview: { to: 'zoe@example.org', subject: 'Merci !', text: 'Bonjour Zoé' },
+  };
+
   async function openEmailDialog(extra: Parameters<typeof mockFetch>[0] = {}) {
     signIn();
-    const { requests } = salesRoutes(() => [sale], extra);
+    const { requests } = salesRoutes(() => [sale], {
+      'POST /api/sales/email/list/preview': () => jsonResponse(preview),
+      ...extra,
+    });
     const rendered = renderSalesRoutes('/sales');
     await screen.findByRole('heading', { name: 'Sales' });
     await rendered.user.type(screen.getByLabelText('Postcode'), '69{Enter}');
@@ -334,6 +350,9 @@ describe('Email Subscribers dialog of the Sales list', { timeout: 20_000 }, () =
     };
   }
 
+  const emailPosts = (requests: Array<{ method: string; path: string }>) =>
+    requests.filter((request) => request.path === '/api/sales/email/list');
+
   it('shows the required messages once touched and the incomplete text after an invalid Send', async () => {
     const { user, dialog, requests } = await openEmailDialog();
     const subject = within(dialog).getByLabelText('Subject');
@@ -343,38 +362,63 @@ describe('Email Subscribers dialog of the Sales list', { timeout: 20_000 }, () =
     await user.click(within(dialog).getByLabelText('Message'));
     expect(within(dialog).getByText('Subject is required')).toBeInTheDocument();
     expect(within(dialog).queryByText('Please complete all the information!')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Send' })).toBeDisabled();
 
+    await user.type(within(dialog).getByLabelText('Message'), 'Bonjour');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(within(dialog).getByText('Please complete all the information!')).toBeInTheDocument();
-    expect(within(dialog).getByText('Message is required')).toBeInTheDocument();
-    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+    expect(emailPosts(requests)).toHaveLength(0);
   });
 
-  it('sends the message with the search filters and says so', async () => {
+  it('says who is skipped, asks to confirm, sends the message with the search filters and shows the progress', async () => {
     const { user, dialog, requests } = await openEmailDialog({
-      'POST /api/sales/email/list': () => jsonResponse({ queued: 1 }, 202),
+      'POST /api/sales/email/list': () => jsonResponse({ queued: 1, sendId: 3 }, 202),
+      'GET /api/mail/sends/3': () =>
+        jsonResponse({
+          id: 3,
+          subject: 'Merci !',
+          createdBy: 'Ann',
+          createdAt: '2026-11-26T10:00:00.000Z',
+          total: 1,
+          queued: 0,
+          sent: 1,
+          failed: 0,
+          cancelled: 0,
+        }),
     });
+    expect(
+      await within(dialog).findByText(
+        '1 will receive it. Skipped: 0 without an email address, 0 unsubscribed, 1 deleted.',
+      ),
+    ).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Subject'), 'Merci !');
     await user.type(within(dialog).getByLabelText('Message'), 'Bonjour {{firstName}');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(within(dialog).getByRole('heading', { name: 'Send to 1 subscriber?' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, send' }));
 
     expect(await screen.findByText('Email(s) submitted successfully!')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Queued: 0 · Sent: 1 · Failed: 0')).toBeInTheDocument();
+    expect(emailPosts(requests)[0]).toMatchObject({
+      method: 'POST',
+      body: {
+        subject: 'Merci !',
+        message: 'Bonjour {firstName}',
+        id: -1,
+        name: '',
+        postCode: '69',
+        salesRef: null,
+        addedAfter: '',
+        addedBefore: '',
+        amountMin: null,
+        amountMax: null,
+        productId: null,
+      },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Email Subscribers' })).not.toBeInTheDocument(),
     );
-    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
-      subject: 'Merci !',
-      message: 'Bonjour {firstName}',
-      id: -1,
-      name: '',
-      postCode: '69',
-      salesRef: null,
-      addedAfter: '',
-      addedBefore: '',
-      amountMin: null,
-      amountMax: null,
-      productId: null,
-    });
   });
 
   it('says Houston when the emails cannot be sent', async () => {
@@ -382,6 +426,7 @@ describe('Email Subscribers dialog of the Sales list', { timeout: 20_000 }, () =
     await user.type(within(dialog).getByLabelText('Subject'), 'Merci !');
     await user.type(within(dialog).getByLabelText('Message'), 'Bonjour');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, send' }));
     expect(
       await screen.findByText(
         'Houston - there was a problem emailing the subscribers. Please try again or contact your system administrator.',

@@ -8,6 +8,7 @@ import { SearchPanel, SearchPanelToggle } from '../../../components/search-panel
 import { paths } from '../../../config/paths.ts';
 import { useProducts } from '../../../entities/products/index.ts';
 import { exportRefusedReason } from '../../../lib/api-error.ts';
+import { useCsvDialect } from '../../../lib/csv-dialect.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { startMeasure, useEndMeasureWhenDrawn } from '../../../lib/perf-marks.ts';
 import { useSearchQuery } from '../../../lib/use-search-query.ts';
@@ -71,6 +72,7 @@ export function SalesScreen({ subscriber }: SalesScreenProps) {
   const [totalsOpened, setTotalsOpened] = useState(false);
   const products = useProducts();
   const exportSales = useExportSales();
+  const [dialect] = useCsvDialect();
 
   const list = useInfiniteList<SaleSummary>({
     queryKey: salesSearchQueryKey(subscriberId, search?.filters ?? EMPTY_SALES_FILTERS, search?.number ?? 0),
@@ -108,7 +110,7 @@ export function SalesScreen({ subscriber }: SalesScreenProps) {
 
   const handleExport = (detailed: boolean) => {
     exportSales.mutate(
-      { filters, subscriberId, detailed },
+      { filters, subscriberId, detailed, dialect },
       { onError: (error) => notifyError('getting the exported sales', exportRefusedReason(error)) },
     );
   };

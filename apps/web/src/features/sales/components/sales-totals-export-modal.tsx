@@ -5,6 +5,7 @@ import { DateField } from '../../../components/date-field.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { exportRefusedReason } from '../../../lib/api-error.ts';
 import { organisationYear } from '../../../lib/calendar.ts';
+import { useCsvDialect } from '../../../lib/csv-dialect.ts';
 import { localIsoDate } from '../../../lib/download.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { type SalesTotalsPeriod, useExportSalesTotals } from '../api/export-sales-totals.ts';
@@ -31,7 +32,8 @@ type SalesTotalsExportModalProps = { opened: boolean; onClose: () => void };
 
 /**
  * Export Sales Totals (part 2 §2.5, §7 `GET /api/sales/salecount?from&to`, §8 "getting the sales
- * totals"): asks for the period (both days included), then downloads `sales totals (from-to).csv`.
+ * totals"): asks for the period (both days included), then downloads `sales totals (from-to).csv` in
+ * the CSV format chosen in the Export menu.
  */
 export function SalesTotalsExportModal({ opened, onClose }: SalesTotalsExportModalProps) {
   const [busy, setBusy] = useState(false);
@@ -50,6 +52,7 @@ function SalesTotalsExportForm({
   onBusyChange: (busy: boolean) => void;
 }) {
   const exportTotals = useExportSalesTotals();
+  const [dialect] = useCsvDialect();
   const form = useForm<SalesTotalsPeriod>({
     initialValues: defaultSalesTotalsPeriod(),
     validate: validateSalesTotalsPeriod,
@@ -58,7 +61,7 @@ function SalesTotalsExportForm({
   const handleSubmit = form.onSubmit(async (period) => {
     onBusyChange(true);
     try {
-      await exportTotals.mutateAsync(period);
+      await exportTotals.mutateAsync({ ...period, dialect });
     } catch (error) {
       onBusyChange(false);
       notifyError('getting the sales totals', exportRefusedReason(error));

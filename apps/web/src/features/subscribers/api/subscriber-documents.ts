@@ -1,3 +1,4 @@
+import { type AnnualReceiptEmailed, annualReceiptEmailedSchema } from '@back-office/contract/donations';
 import { emailQueuedResultSchema } from '@back-office/contract/subscribers';
 import { apiDownload, apiRequest } from '../../../lib/api-client.ts';
 import { saveFile } from '../../../lib/download.ts';
@@ -36,9 +37,12 @@ export function downloadAnnualReceipt(id: number, lastName: string, year: number
   );
 }
 
-/** `GET /api/donations/annualemail/{subscriberId}/{year}`: emails the annual receipt. */
-export async function emailAnnualReceipt(id: number, year: number): Promise<void> {
-  await apiRequest(`/api/donations/annualemail/${id}/${year}`, { schema: emailQueuedResultSchema });
+/**
+ * `GET /api/donations/annualemail/{subscriberId}/{year}`: emails the annual receipt; resolves with
+ * how many receipts were issued now and before, and the address it went to.
+ */
+export function emailAnnualReceipt(id: number, year: number): Promise<AnnualReceiptEmailed> {
+  return apiRequest(`/api/donations/annualemail/${id}/${year}`, { schema: annualReceiptEmailedSchema });
 }
 
 /** `GET /api/subscribers/{id}/brochure/email`: sends the returned-brochure email. */

@@ -79,7 +79,10 @@ describe('SubscriberActionsMenu', () => {
     const requests = mockFetch({
       'GET /api/donations/receipt/42/2024': () => pdf('Dupont-donations-receipt-2024.pdf'),
       'GET /api/donations/receipt/42/2025': () => problemResponse(404, 'donations.none_for_year'),
-      'GET /api/donations/annualemail/42/2025': () => jsonResponse({ queued: 1 }, 202),
+      'GET /api/donations/annualemail/42/2025': () =>
+        jsonResponse({ queued: 1, issued: 1, alreadyIssued: 0, emailedTo: 'anne@example.org' }),
+      'GET /api/donations/annualemail/42/2024': () =>
+        jsonResponse({ queued: 1, issued: 0, alreadyIssued: 2, emailedTo: 'anne@example.org' }),
     });
     const { user } = renderMenu();
     await user.click(screen.getByRole('button', { name: 'Actions' }));
@@ -96,8 +99,20 @@ describe('SubscriberActionsMenu', () => {
 
     await user.click(screen.getByRole('button', { name: 'Actions' }));
     await user.click(screen.getByRole('menuitem', { name: 'Email Donation Receipt (2025)' }));
-    expect(await screen.findByText('Annual donation receipt was emailed successfully!')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Annual donation receipt was emailed successfully! 1 receipt issued, emailed to anne@example.org.',
+      ),
+    ).toBeInTheDocument();
     expect(requests.map((request) => request.path)).toContain('/api/donations/annualemail/42/2025');
+
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Email Receipt (2024)' }));
+    expect(
+      await screen.findByText(
+        'Annual donation receipt was emailed successfully! 2 receipts already issued, sent again to anne@example.org.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('sends the returned-brochure email', async () => {

@@ -1,3 +1,4 @@
+import type { AnnualReceiptEmailed } from '@back-office/contract/donations';
 import type { Subscriber } from '@back-office/contract/subscribers';
 import { Button, Menu } from '@mantine/core';
 import {
@@ -24,6 +25,20 @@ import {
 /** §8 success texts of the Actions menu. */
 export const ANNUAL_RECEIPT_EMAILED_MESSAGE = 'Annual donation receipt was emailed successfully!';
 export const BROCHURE_EMAIL_SENT_MESSAGE = 'Missing brochure email sent successfully!';
+
+const receipts = (count: number) => `${count} receipt${count === 1 ? '' : 's'}`;
+
+/**
+ * The §8 success text followed by what happened, e.g. "… 1 receipt issued, emailed to anne@example.org."
+ * or "… 1 receipt already issued, sent again to anne@example.org."
+ */
+export function annualReceiptEmailedMessage(result: AnnualReceiptEmailed): string {
+  const parts = [];
+  if (result.issued > 0) parts.push(`${receipts(result.issued)} issued`);
+  if (result.alreadyIssued > 0) parts.push(`${receipts(result.alreadyIssued)} already issued`);
+  const sent = result.issued > 0 ? 'emailed' : 'sent again';
+  return `${ANNUAL_RECEIPT_EMAILED_MESSAGE} ${parts.join(', ')}, ${sent} to ${result.emailedTo}.`;
+}
 
 type SubscriberActionsMenuProps = {
   /** The subscriber as last saved (id > 0). */
@@ -113,8 +128,8 @@ export function SubscriberActionsMenu({
     );
   const handleEmailReceipt = (year: number) =>
     run(
-      () => emailAnnualReceipt(subscriber.id, year),
-      ANNUAL_RECEIPT_EMAILED_MESSAGE,
+      async () => notifySuccess(annualReceiptEmailedMessage(await emailAnnualReceipt(subscriber.id, year))),
+      null,
       (error) => notifyError('emailing the donation receipt', receiptReason(error, year)),
     );
   const handleBrochureEmail = () =>
