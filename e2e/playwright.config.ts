@@ -26,7 +26,7 @@ export default defineConfig({
   forbidOnly: isCi,
   // A hang guard, not a speed goal: long specs run beside another on a shared 2-core machine.
   timeout: 120_000,
-  globalTimeout: 20 * 60_000,
+  globalTimeout: 45 * 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
   use: {

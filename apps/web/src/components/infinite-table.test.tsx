@@ -89,4 +89,39 @@ describe('InfiniteTable', () => {
     await vi.waitFor(() => expect(screen.queryByText('Person 2')).not.toBeInTheDocument());
     await vi.waitFor(() => expect(screen.getByLabelText('count')).toHaveTextContent('2'));
   });
+
+  it('scrolls sideways in its own box on a phone, and sticks its header to the page on wider screens', async () => {
+    const { fetchPage } = serverPages();
+    const wide = renderWithProviders(<Harness fetchPage={fetchPage} />);
+    const table = await screen.findByRole('table', { name: 'People' });
+    expect(table.parentElement).not.toHaveStyle({ overflowX: 'auto' });
+    expect(table.querySelector('thead')).toHaveAttribute('data-sticky');
+    wide.unmount();
+
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(phoneMedia);
+    try {
+      renderWithProviders(<Harness fetchPage={fetchPage} />);
+      const narrowTable = await screen.findByRole('table', { name: 'People' });
+      await vi.waitFor(() => expect(narrowTable.parentElement).toHaveStyle({ overflowX: 'auto' }));
+      expect(narrowTable.parentElement).toHaveStyle({ position: 'relative' });
+      expect(narrowTable).toHaveStyle({ minWidth: '720px' });
+      expect(narrowTable.querySelector('thead')).not.toHaveAttribute('data-sticky');
+    } finally {
+      matchMedia.mockRestore();
+    }
+  });
 });
+
+/** A `MediaQueryList` of a 375 px wide phone: every `max-width` query above it matches. */
+function phoneMedia(query: string): MediaQueryList {
+  return {
+    matches: query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  };
+}

@@ -1,5 +1,5 @@
-import { Center, Loader, Paper, Table, VisuallyHidden } from '@mantine/core';
-import { useThrottledCallback } from '@mantine/hooks';
+import { Center, em, Loader, Paper, Table, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery, useThrottledCallback } from '@mantine/hooks';
 import { type InfiniteData, type QueryKey, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -39,6 +39,19 @@ export const DEFAULT_PAGE_SIZE = 50;
 const LOAD_DISTANCE_SCREENS = 2;
 /** §9 "throttle 300 ms". */
 const SCROLL_THROTTLE_MS = 300;
+/**
+ * Below this viewport width (Mantine's `sm`, where the app's header folds into a burger) the table
+ * scrolls sideways inside its own box at its minimum width, so that the page itself never does.
+ */
+const NARROW_SCREEN_QUERY = `(max-width: ${em(767.98)})`;
+/** The box of the table on a narrow screen: it scrolls sideways and contains what cells position. */
+const NARROW_BOX_STYLE: CSSProperties = { overflowX: 'auto', position: 'relative' };
+/** Least minimum width of a table on a narrow screen, in pixels. */
+const DEFAULT_MIN_WIDTH = 720;
+/** Room given on a narrow screen to a column without a width in pixels (none, or a percentage). */
+const FLEXIBLE_COLUMN_MIN_WIDTH = 160;
+/** Default width of the actions column, in pixels. */
+const DEFAULT_ACTIONS_WIDTH = 390;
 /** Default row height in pixels (one line of text and a row of small buttons). */
 const DEFAULT_ROW_HEIGHT = 49;
 const HEADER_HEIGHT = 41;
@@ -223,6 +236,12 @@ export type InfiniteTableProps<Row> = {
    * Where the header sticks when the page scrolls (CSS length); below the app's header by default.
    */
   stickyHeaderOffset?: number | string;
+  /**
+   * Width in pixels under which the table does not shrink on a narrow screen (a phone): it then
+   * scrolls sideways in its own box instead of widening the page. By default the pixel widths of the
+   * columns plus 160 for each other column, and at least 720.
+   */
+  minWidth?: number;
 };
 
 /**
@@ -243,7 +262,9 @@ export function InfiniteTable<Row>({
   message,
   rowHeight = DEFAULT_ROW_HEIGHT,
   stickyHeaderOffset = 'var(--app-shell-header-offset, 0px)',
+  minWidth,
 }: InfiniteTableProps<Row>) {
+  const narrow = useMediaQuery(NARROW_SCREEN_QUERY) ?? false;
   const tableRef = useRef<HTMLTableElement>(null);
   const shownIds = useRef(new Set<RowId>());
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -358,72 +379,82 @@ export function InfiniteTable<Row>({
   }
 
   const withActions = Boolean(rowActions || onRemove);
+  const narrowWidth =
+    minWidth ?? defaultMinWidth(columns, withActions ? (actionsWidth ?? DEFAULT_ACTIONS_WIDTH) : 0);
   const columnCount = columns.length + (withActions ? 1 : 0);
   const items = virtualizer.getVirtualItems();
   const totalSize = virtualizer.getTotalSize();
   const paddingTop = Math.max(0, (items[0]?.start ?? scrollMargin) - scrollMargin);
   const paddingBottom =
     items.length > 0 ? Math.max(0, totalSize - ((items[items.length - 1]?.end ?? 0) - scrollMargin)) : 0;
+  // On a phone the table keeps its minimum width and scrolls sideways inside the box around it.
+  const table = (
+    <Table
+      ref={tableRef}
+      // A header cannot stick to the window from inside a box that scrolls sideways (phones).
+      stickyHeader={!narrow}
+      stickyHeaderOffset={stickyHeaderOffset}
+      highlightOnHover
+      verticalSpacing={0}
+      horizontalSpacing="md"
+      aria-label={label}
+      aria-rowcount={(list.count ?? rows.length) + 1}
+      style={{ tableLayout: 'fixed', minWidth: narrow ? narrowWidth : undefined }}
+    >
+      <Table.Thead>
+        <Table.Tr style={{ height: HEADER_HEIGHT }}>
+          {columns.map((column) => (
+            <Table.Th key={column.key} w={column.width} ta={column.align}>
+              {column.header}
+            </Table.Th>
+          ))}
+          {withActions ? (
+            <Table.Th w={actionsWidth ?? DEFAULT_ACTIONS_WIDTH}>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          ) : null}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {paddingTop > 0 ? (
+          <tr aria-hidden style={{ height: paddingTop }}>
+            <td colSpan={columnCount} style={{ padding: 0, border: 0 }} />
+          </tr>
+        ) : null}
+        {items.map((item) => {
+          const row = rows[item.index];
+          if (row === undefined) return null;
+          const id = getRowId(row);
+          return (
+            <VirtualRow
+              key={String(id)}
+              row={row}
+              id={id}
+              shownIds={shownIds.current}
+              removed={removedIds.has(id)}
+              columns={columns}
+              cellStyle={cellStyle}
+              withActions={withActions}
+              rowActions={rowActions}
+              onRemove={handleRemove}
+              onRemoved={handleRemoved}
+            />
+          );
+        })}
+        {paddingBottom > 0 ? (
+          <tr aria-hidden style={{ height: paddingBottom }}>
+            <td colSpan={columnCount} style={{ padding: 0, border: 0 }} />
+          </tr>
+        ) : null}
+      </Table.Tbody>
+    </Table>
+  );
   return (
     <Paper withBorder radius="md">
-      <Table
-        ref={tableRef}
-        stickyHeader
-        stickyHeaderOffset={stickyHeaderOffset}
-        highlightOnHover
-        verticalSpacing={0}
-        horizontalSpacing="md"
-        aria-label={label}
-        aria-rowcount={(list.count ?? rows.length) + 1}
-        style={{ tableLayout: 'fixed' }}
-      >
-        <Table.Thead>
-          <Table.Tr style={{ height: HEADER_HEIGHT }}>
-            {columns.map((column) => (
-              <Table.Th key={column.key} w={column.width} ta={column.align}>
-                {column.header}
-              </Table.Th>
-            ))}
-            {withActions ? (
-              <Table.Th w={actionsWidth ?? 390}>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            ) : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {paddingTop > 0 ? (
-            <tr aria-hidden style={{ height: paddingTop }}>
-              <td colSpan={columnCount} style={{ padding: 0, border: 0 }} />
-            </tr>
-          ) : null}
-          {items.map((item) => {
-            const row = rows[item.index];
-            if (row === undefined) return null;
-            const id = getRowId(row);
-            return (
-              <VirtualRow
-                key={String(id)}
-                row={row}
-                id={id}
-                shownIds={shownIds.current}
-                removed={removedIds.has(id)}
-                columns={columns}
-                cellStyle={cellStyle}
-                withActions={withActions}
-                rowActions={rowActions}
-                onRemove={handleRemove}
-                onRemoved={handleRemoved}
-              />
-            );
-          })}
-          {paddingBottom > 0 ? (
-            <tr aria-hidden style={{ height: paddingBottom }}>
-              <td colSpan={columnCount} style={{ padding: 0, border: 0 }} />
-            </tr>
-          ) : null}
-        </Table.Tbody>
-      </Table>
+      {/* The same element either way: the table is not mounted again when the screen turns. Positioned,
+      so that absolutely placed parts of cells (hidden labels, checkbox inputs) scroll with the box
+      instead of widening the page. */}
+      <div style={narrow ? NARROW_BOX_STYLE : undefined}>{table}</div>
       {isFetchingNextPage ? (
         <Center py="md">
           <Loader size="sm" aria-label="Loading more rows" />
@@ -431,6 +462,16 @@ export function InfiniteTable<Row>({
       ) : null}
     </Paper>
   );
+}
+
+/** A table's least width on a narrow screen: every column keeps room for its content (no overlap). */
+function defaultMinWidth<Row>(columns: InfiniteTableColumn<Row>[], actionsWidth: number | string): number {
+  const widths = [...columns.map((column) => column.width), actionsWidth];
+  const total = widths.reduce<number>(
+    (sum, width) => sum + (typeof width === 'number' ? width : FLEXIBLE_COLUMN_MIN_WIDTH),
+    0,
+  );
+  return Math.max(DEFAULT_MIN_WIDTH, total);
 }
 
 type VirtualRowProps<Row> = {
