@@ -369,7 +369,14 @@ test('subscribers: search with filters, create, edit, history, export, RUM lette
     await expect(page.getByLabel('Added By')).toHaveValue(saved.addedBy);
   });
 
-  await test.step('edit: leaving with unsaved changes (a link, Back, reloading) asks first; saving then lets go', async () => {
+  await test.step('edit: leaving with unsaved changes (a link, Forward, closing the tab) asks first; saving then lets go', async () => {
+    // Unchanged, the page lets go: to Home and back (this leaves a Forward entry made by the app;
+    // entries made by typing an address cannot be held by the router).
+    await page.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/#\/home$/);
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`#/subscriber/${createdId}$`));
+    await expect(page.getByLabel('Town')).toHaveValue('Genève');
     await page.getByLabel('Town').fill('Carouge');
     await page.getByLabel('Postcode').press('Enter'); // Enter never submits
     await expect(page.getByRole('alert').filter({ hasText: 'was saved successfully' })).toHaveCount(0);
@@ -381,19 +388,20 @@ test('subscribers: search with filters, create, edit, history, export, RUM lette
     await dialog.getByRole('button', { name: 'Stay' }).click();
     await expect(page).toHaveURL(new RegExp(`#/subscriber/${createdId}$`));
     await expect(page.getByLabel('Town')).toHaveValue('Carouge');
+    await expect(dialog).toBeHidden();
 
-    // The browser's Back button asks too; Stay keeps the page and the edit.
-    // history.back() is what the Back button does; page.goBack() would wait for a navigation that the
+    // The browser's Forward (and Back) button asks too; Stay keeps the page and the edit.
+    // history.forward() is what the button does; page.goForward() would wait for a navigation that the
     // guard holds back, and never returns.
-    await page.evaluate(() => window.history.back());
+    await page.evaluate(() => window.history.forward());
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Stay' }).click();
     await expect(page).toHaveURL(new RegExp(`#/subscriber/${createdId}$`));
     await expect(page.getByLabel('Town')).toHaveValue('Carouge');
 
-    // Closing or reloading the tab asks through the browser's own prompt; cancelling it keeps the edit.
-    const prompt = page.waitForEvent('dialog');
-    void page.evaluate(() => window.location.reload()).catch(() => undefined);
+    // Closing the tab asks through the browser's own prompt; cancelling it keeps the page and the edit.
+    const prompt = page.waitForEvent('dialog', { timeout: 10_000 });
+    await page.close({ runBeforeUnload: true });
     const unload = await prompt;
     expect(unload.type()).toBe('beforeunload');
     await unload.dismiss();

@@ -123,6 +123,9 @@ function BulkEmailFlow({
     queryKey: ['bulk-email-preview', previewKey, draft],
     queryFn: ({ signal }) => onPreview(draft, signal),
     placeholderData: keepPreviousData,
+    // Counts of a dialog opened earlier are never shown again: someone may have unsubscribed meanwhile.
+    staleTime: 0,
+    gcTime: 0,
   });
 
   const empty = !form.values.subject.trim() || !form.values.message.trim();

@@ -20,6 +20,7 @@ export type UnsavedChangesGuard = {
  * unsaved-changes guard reports a dirty form, saving in progress, or changed tags"):
  * - a route change inside the app, and the browser's Back and Forward (the data router's blocker
  *   holds history moves too, and puts the address back on Stay), asks with a dialog (Stay / Leave);
+ *   a history entry made by typing an address in the bar is not the router's and cannot be held;
  *   going to the login screen (the session ended) is never held;
  * - closing or reloading the tab asks through the browser's own `beforeunload` prompt.
  * Used by the subscriber screen and the New Sale screen (part 2 §2.6), whose lines are lost on leaving.
