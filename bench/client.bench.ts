@@ -336,4 +336,11 @@ async function runClientBench(context: BenchContext): Promise<SuiteResult> {
 }
 
 /** The client suite (client speed goals). */
-export const clientSuite: Suite = { name: 'client', run: runClientBench };
+export const clientSuite: Suite = {
+  name: 'client',
+  run: runClientBench,
+  unavailable: () =>
+    existsSync(CHROMIUM_PATH)
+      ? null
+      : `no Chromium at ${CHROMIUM_PATH} (install Debian's chromium or set CHROMIUM_PATH)`,
+};

@@ -47,8 +47,15 @@ export type BenchRow = { figure: string; goal: string; measured: string; passed:
 /** What a suite hands back: its table lines and the details written to bench/results/latest.json. */
 export type SuiteResult = { rows: BenchRow[]; details: Record<string, unknown> };
 
-/** A benchmark suite, run by `bench/run.ts`. */
-export type Suite = { name: string; run: (context: BenchContext) => Promise<SuiteResult> };
+/**
+ * A benchmark suite, run by `bench/run.ts`. `unavailable` says why the suite cannot run on this machine
+ * (e.g. no Chromium), or null when it can: the suite is then reported as skipped and the others run.
+ */
+export type Suite = {
+  name: string;
+  run: (context: BenchContext) => Promise<SuiteResult>;
+  unavailable?: () => string | null;
+};
 
 /** How many rows of each kind existed and were added by a seeding run. */
 export type SeedReport = Record<'subscribers' | 'donations' | 'sales', { existing: number; added: number }>;
