@@ -230,7 +230,7 @@ describe('SIGKILL during a bulk email, sales and donations', () => {
       body: JSON.stringify({ subject: SUBJECT, message: 'Bonjour {title} {lastName},\n\nÀ bientôt.' }),
     });
     expect(queued.status).toBe(202);
-    expect(await queued.json()).toEqual({ queued: RECIPIENTS });
+    expect(await queued.json()).toEqual({ queued: RECIPIENTS, sendId: expect.any(Number) });
     const started = performance.now();
 
     const clients = startClients(baseUrl, token, buyerIds, productIds);
