@@ -136,7 +136,8 @@ ensure_chromium() {
   local headless_shell=/usr/bin/chromium-headless-shell debian_chromium=/usr/bin/chromium
   if [[ ! -x "$headless_shell" ]] && [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
     banner "Installing Debian's chromium-headless-shell for the end-to-end tests (apt-get)"
-    { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium-headless-shell </dev/null; } ||
+    apt-get update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y chromium-headless-shell </dev/null ||
       info "chromium-headless-shell could not be installed; trying Debian's chromium."
   fi
   if [[ -x "$headless_shell" ]]; then
