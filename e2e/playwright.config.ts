@@ -1,13 +1,7 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { ADMIN, BASE_URL, DATA_DIR, E2E_PORT, TMP_DIR } from './fixtures/env.ts';
 
 const isCi = Boolean(process.env.CI);
-
-/** Debian's chromium-headless-shell when installed (lighter), else its full chromium. */
-const DEFAULT_CHROMIUM = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((candidate) =>
-  existsSync(candidate),
-);
 
 /** Specs that load the server heavily enough to slow down any spec running beside them. */
 const HEAVY_SPECS = ['**/jobs.spec.ts'];
@@ -21,8 +15,7 @@ process.env.TZ = ORG_TIMEZONE;
 
 /**
  * End-to-end tests: the real server (built client, PGlite in a fresh DATA_DIR, captured mail) driven
- * through Debian's Chromium. No browser is ever downloaded: CHROMIUM_PATH (which `npm test` sets), else
- * Debian's headless shell, else /usr/bin/chromium is used.
+ * through Debian's Chromium. No browser is ever downloaded: CHROMIUM_PATH or /usr/bin/chromium is used.
  */
 export default defineConfig({
   testDir: './specs',
@@ -42,7 +35,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM,
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         '--headless',
         '--no-sandbox',

@@ -122,10 +122,8 @@ build_changed() {
 }
 
 # ensure_chromium: make sure a Chromium for the end-to-end tests exists and export CHROMIUM_PATH.
-# CHROMIUM_PATH may point at another Chromium. Otherwise Debian's chromium-headless-shell is used: the
-# headless build Playwright itself drives, without the full browser's interface processes (the suite ran
-# about a fifth faster with it on 2 cores). When it is missing and we are root, it is installed with apt;
-# Debian's full /usr/bin/chromium is the fallback.
+# CHROMIUM_PATH may point at another Chromium; otherwise Debian's /usr/bin/chromium is used and,
+# when it is missing and we are root, installed with apt.
 ensure_chromium() {
   if [[ -n "${CHROMIUM_PATH:-}" ]]; then
     [[ -x "$CHROMIUM_PATH" ]] || die "CHROMIUM_PATH is set to '$CHROMIUM_PATH', which is not an executable file."
@@ -133,25 +131,15 @@ ensure_chromium() {
     export CHROMIUM_PATH
     return 0
   fi
-  local headless_shell=/usr/bin/chromium-headless-shell debian_chromium=/usr/bin/chromium
-  if [[ ! -x "$headless_shell" ]] && [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
-    banner "Installing Debian's chromium-headless-shell for the end-to-end tests (apt-get)"
-    apt-get update
-    DEBIAN_FRONTEND=noninteractive apt-get install -y chromium-headless-shell </dev/null ||
-      info "chromium-headless-shell could not be installed; trying Debian's chromium."
-  fi
-  if [[ -x "$headless_shell" ]]; then
-    export CHROMIUM_PATH="$headless_shell"
-    info "Using Chromium at $CHROMIUM_PATH."
-    return 0
-  fi
+  local debian_chromium=/usr/bin/chromium
   if [[ ! -x "$debian_chromium" ]]; then
     if [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
       banner "Installing Debian's chromium for the end-to-end tests (apt-get)"
+      apt-get update
       DEBIAN_FRONTEND=noninteractive apt-get install -y chromium </dev/null
     else
-      fail "error: the end-to-end tests need Chromium and neither $headless_shell nor $debian_chromium was found."
-      fail "  On Debian, install it with:  sudo apt-get install chromium-headless-shell"
+      fail "error: the end-to-end tests need Chromium and $debian_chromium was not found."
+      fail "  On Debian, install it with:  sudo apt-get install chromium"
       fail "  Or set CHROMIUM_PATH to another Chromium executable, e.g.  CHROMIUM_PATH=/path/to/chromium npm test"
       exit 1
     fi
