@@ -4,7 +4,7 @@ import { ADMIN } from '../fixtures/env.ts';
 import { bearer } from '../fixtures/http.ts';
 import { createReferenceItemThroughApi, seedSubscriberThroughApi } from '../fixtures/subscribers.ts';
 import { expect, test } from '../fixtures/test.ts';
-import { screenshot, signInThroughUi } from '../fixtures/ui.ts';
+import { expectSuccessToast, openFromAdminMenu, screenshot, signInThroughUi } from '../fixtures/ui.ts';
 
 /** The home screen (part 1 §2 Dashboard, §7 Dashboard, §9 refresh every 30 s). */
 
@@ -110,4 +110,55 @@ test('Active Subscribers draws one blue bar per country from zero, with the tota
   await expect(chart.getByText('0', { exact: true })).toBeVisible();
   await expect(chart.locator('.recharts-legend-wrapper')).toHaveCount(0);
   await screenshot(page, 'dashboard-chart');
+});
+
+test('the dashboard reloads when the tab is shown again, and after a change made in the same tab', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  const [shownAgain, changedHere] = await Promise.all(
+    ['Gomme été', 'Règle été'].map((prefix) =>
+      createProductThroughApi(request, adminToken, {
+        name: uniqueName(prefix),
+        currentStock: 50,
+        minStockAlert: 10,
+      }),
+    ),
+  );
+  if (!shownAgain || !changedHere) throw new Error('The two products were not created');
+  const lowStockRow = (name: string) => lowStockTable(page).getByRole('row').filter({ hasText: name });
+
+  await signInThroughUi(page, ADMIN.email, ADMIN.password);
+  await expect(lowStockTable(page)).toBeVisible();
+  await expect(lowStockRow(shownAgain.name)).toHaveCount(0);
+
+  await test.step('the tab is shown again: the widgets reload at once (well within their 30 s)', async () => {
+    await adjustStockThroughApi(request, adminToken, shownAgain.id, -45, 'Inventaire');
+    // What the browser fires when the person comes back to the tab.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await expect(lowStockRow(shownAgain.name)).toBeVisible();
+  });
+
+  await test.step('a change made in this tab: back on Home, the figures are fresh', async () => {
+    await openFromAdminMenu(page, 'Products');
+    await page
+      .getByRole('row')
+      .filter({ hasText: changedHere.name })
+      .getByRole('button', { name: `Stock of ${changedHere.name}` })
+      .click();
+    await page
+      .getByRole('dialog', { name: `Stock: ${changedHere.name}` })
+      .getByRole('button', { name: 'Adjust stock' })
+      .click();
+    const form = page.getByRole('dialog', { name: `Adjust stock: ${changedHere.name}` });
+    await form.getByLabel('Quantity').fill('-45');
+    await form.getByLabel('Reason').fill('Casse');
+    await form.getByLabel('Reason').press('Enter');
+    await expectSuccessToast(page, `Stock of '${changedHere.name}' adjusted by −45: 5 item(s) in stock.`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Home' }).click();
+    await expect(lowStockRow(changedHere.name)).toBeVisible();
+    await expect(lowStockRow(changedHere.name).getByRole('cell').nth(1)).toHaveText('5');
+  });
 });

@@ -61,7 +61,8 @@ async function pickDay(page: Page, label: string, date: Date) {
 /** Closes the toasts still on screen, so that the next one with the same text is the only one. */
 async function dismissToasts(page: Page) {
   for (const close of await page.getByRole('alert').getByRole('button').all()) {
-    await close.click().catch(() => undefined);
+    // A toast may close on its own meanwhile: without a short timeout the click would wait for it forever.
+    await close.click({ timeout: 2_000 }).catch(() => undefined);
   }
   await expect(page.getByRole('alert')).toHaveCount(0);
 }
