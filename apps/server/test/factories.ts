@@ -130,3 +130,38 @@ export async function insertReferenceItem(
   const api = await asAdministrator(ctx);
   return api.expectStatus<{ id: number; name: string }>(201, 'POST', `/api/${list}`, item);
 }
+
+/**
+ * The audience of the bulk-email tests: in Lyon, Élodie (Mme) and Marc (4 copies) with an address, Sans
+ * without one, Parti deleted (through `deleteSubscriber`, so as the app deletes); Zoé lives in Genève.
+ * Returns the five saved records in that order.
+ */
+export async function insertLyonAudience(
+  ctx: TestContext,
+  deleteSubscriber: (id: number) => Promise<unknown>,
+) {
+  const saved = await insertSubscribers(ctx, [
+    buildSubscriber({
+      title: 'Mme',
+      firstName: 'Élodie',
+      lastName: 'Dupont',
+      town: 'Lyon',
+      email: 'elodie@example.org',
+    }),
+    buildSubscriber({
+      title: '',
+      firstName: 'Marc',
+      lastName: 'Durand',
+      town: 'Lyon',
+      email: 'marc@example.org',
+      copies: 4,
+    }),
+    buildSubscriber({ firstName: 'Sans', lastName: 'Adresse', town: 'Lyon', email: '' }),
+    buildSubscriber({ firstName: 'Parti', lastName: 'Ailleurs', town: 'Lyon', email: 'parti@example.org' }),
+    buildSubscriber({ firstName: 'Zoé', lastName: 'Martin', town: 'Genève', email: 'zoe@example.org' }),
+  ]);
+  const deleted = saved[3];
+  if (!deleted) throw new Error('insertLyonAudience: the subscribers were not saved');
+  await deleteSubscriber(deleted.id);
+  return saved;
+}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, createSignedInUser, login, useTestApp } from '../../../test/context.ts';
-import { buildSubscriber, insertSubscribers } from '../../../test/factories.ts';
+import { insertLyonAudience } from '../../../test/factories.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { createMailRepository } from '../mail/mail.repository.ts';
 
@@ -36,30 +36,8 @@ async function setSender(emailSenderName: string, emailSenderAddress: string) {
   expect(saved.statusCode).toBe(200);
 }
 
-/** Lyon: Élodie and Marc have addresses, Sans has none, Parti is deleted; Zoé lives in Genève. */
-async function seedLyon() {
-  const saved = await insertSubscribers(ctx, [
-    buildSubscriber({
-      title: 'Mme',
-      firstName: 'Élodie',
-      lastName: 'Dupont',
-      town: 'Lyon',
-      email: 'elodie@example.org',
-    }),
-    buildSubscriber({
-      title: '',
-      firstName: 'Marc',
-      lastName: 'Durand',
-      town: 'Lyon',
-      email: 'marc@example.org',
-    }),
-    buildSubscriber({ firstName: 'Sans', lastName: 'Adresse', town: 'Lyon', email: '' }),
-    buildSubscriber({ firstName: 'Parti', lastName: 'Ailleurs', town: 'Lyon', email: 'parti@example.org' }),
-    buildSubscriber({ firstName: 'Zoé', lastName: 'Martin', town: 'Genève', email: 'zoe@example.org' }),
-  ]);
-  await api('DELETE', `/api/subscribers/${saved[3]?.id}`);
-  return saved;
-}
+/** The bulk-email audience (test/factories.ts), Parti deleted through the API. */
+const seedLyon = () => insertLyonAudience(ctx, (id) => api('DELETE', `/api/subscribers/${id}`));
 
 /** The https link of `List-Unsubscribe` of the message sent to `email`. */
 async function oneClickLink(email: string) {

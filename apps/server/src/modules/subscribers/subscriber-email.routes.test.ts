@@ -1,7 +1,7 @@
 import { calendarDay, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import { describe, expect, it } from 'vitest';
 import { bearer, createSignedInUser, login, useTestApp } from '../../../test/context.ts';
-import { buildSubscriber, insertSubscribers } from '../../../test/factories.ts';
+import { buildSubscriber, insertLyonAudience, insertSubscribers } from '../../../test/factories.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
 import { createMailRepository } from '../mail/mail.repository.ts';
@@ -50,31 +50,8 @@ const emailList = (overrides: object = {}) => ({
   ...overrides,
 });
 
-/** Subscribers for the bulk email: three in Lyon (one without email, one deleted), one in Genève. */
-async function seedLyon() {
-  const saved = await insertSubscribers(ctx, [
-    buildSubscriber({
-      title: 'Mme',
-      firstName: 'Élodie',
-      lastName: 'Dupont',
-      town: 'Lyon',
-      email: 'elodie@example.org',
-    }),
-    buildSubscriber({
-      title: '',
-      firstName: 'Marc',
-      lastName: 'Durand',
-      town: 'Lyon',
-      email: 'marc@example.org',
-      copies: 4,
-    }),
-    buildSubscriber({ firstName: 'Sans', lastName: 'Adresse', town: 'Lyon', email: '' }),
-    buildSubscriber({ firstName: 'Parti', lastName: 'Ailleurs', town: 'Lyon', email: 'parti@example.org' }),
-    buildSubscriber({ firstName: 'Zoé', lastName: 'Martin', town: 'Genève', email: 'zoe@example.org' }),
-  ]);
-  await api('DELETE', `/api/subscribers/${saved[3]?.id}`);
-  return saved;
-}
+/** The bulk-email audience (test/factories.ts), Parti deleted through the API. */
+const seedLyon = () => insertLyonAudience(ctx, (id) => api('DELETE', `/api/subscribers/${id}`));
 
 describe('GET /api/subscribers/{id}/brochure/email', () => {
   it('queues the returned-brochure email with the default French text, sends it, and writes history', async () => {
