@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { createProductThroughApi, listProductsThroughApi, uniqueName } from '../fixtures/catalogue.ts';
 import { ADMIN } from '../fixtures/env.ts';
 import { expect, test } from '../fixtures/test.ts';
@@ -109,23 +109,31 @@ test('a member of staff adds, edits and removes a product', async ({ page, reque
   });
 });
 
+/** Creates a product (CHF 14, 8 in stock, alert at 2), signs in and opens Products with its row shown. */
+async function openProductsShowing(
+  page: Page,
+  request: APIRequestContext,
+  adminToken: string,
+  product: { name: string; euroPrice: number },
+) {
+  await createProductThroughApi(request, adminToken, {
+    ...product,
+    swissPrice: 14,
+    currentStock: 8,
+    minStockAlert: 2,
+  });
+  await signInThroughUi(page, ADMIN.email, ADMIN.password);
+  await openFromAdminMenu(page, 'Products');
+  await expect(productRow(page, product.name)).toBeVisible();
+}
+
 test('Export Products downloads the CSV named by the server, accents intact', async ({
   page,
   request,
   adminToken,
 }) => {
   const name = uniqueName('Agenda été');
-  await createProductThroughApi(request, adminToken, {
-    name,
-    euroPrice: 12.5,
-    swissPrice: 14,
-    currentStock: 8,
-    minStockAlert: 2,
-  });
-
-  await signInThroughUi(page, ADMIN.email, ADMIN.password);
-  await openFromAdminMenu(page, 'Products');
-  await expect(productRow(page, name)).toBeVisible();
+  await openProductsShowing(page, request, adminToken, { name, euroPrice: 12.5 });
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export Products' }).click();
@@ -149,16 +157,7 @@ test('Export Products in the Excel-FR dialect: semicolons, decimal comma, rememb
   adminToken,
 }) => {
   const name = uniqueName('Carnet; été');
-  await createProductThroughApi(request, adminToken, {
-    name,
-    euroPrice: 1.5,
-    swissPrice: 14,
-    currentStock: 8,
-    minStockAlert: 2,
-  });
-  await signInThroughUi(page, ADMIN.email, ADMIN.password);
-  await openFromAdminMenu(page, 'Products');
-  await expect(productRow(page, name)).toBeVisible();
+  await openProductsShowing(page, request, adminToken, { name, euroPrice: 1.5 });
 
   const exportText = async () => {
     const downloading = page.waitForEvent('download');
