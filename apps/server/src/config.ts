@@ -47,6 +47,7 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  SEARCH_COUNT_BUDGET_MS: z.coerce.number().int().min(0).max(10_000).default(25),
   EXPORT_STALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   ORG_TIMEZONE: z
     .string()
@@ -124,6 +125,11 @@ export type Config = {
   trustProxy: false | string[];
   /** An export whose client stops reading for this many seconds is aborted (docs/decisions/011). */
   exportStallTimeoutSeconds: number;
+  /**
+   * Milliseconds a search may spend counting more than 10,000 matches exactly; beyond it the count is
+   * the planner's estimate, marked as such (docs/decisions/016).
+   */
+  searchCountBudgetMs: number;
   /** IANA time zone of the organisation: "today", years and months are calendar days there (docs/decisions/012). */
   orgTimezone: string;
 };
@@ -168,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailLeaseSeconds: values.MAIL_LEASE_SECONDS,
     trustProxy: values.TRUST_PROXY ? values.TRUST_PROXY.split(',').map((entry) => entry.trim()) : false,
     exportStallTimeoutSeconds: values.EXPORT_STALL_TIMEOUT_SECONDS,
+    searchCountBudgetMs: values.SEARCH_COUNT_BUDGET_MS,
     orgTimezone: values.ORG_TIMEZONE,
   };
 }

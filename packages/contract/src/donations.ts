@@ -88,6 +88,8 @@ export type DonationSearchQuery = z.infer<typeof donationSearchQuerySchema>;
 
 export const donationSearchResultSchema = z.object({
   count: z.number().int().min(0),
+  /** False when `count` is an estimate: above 10,000 matches, when an exact count would take too long. */
+  countIsExact: z.boolean(),
   models: z.array(donationListItemSchema),
 });
 export type DonationSearchResult = z.infer<typeof donationSearchResultSchema>;

@@ -202,6 +202,8 @@ export type SubscriberSearchRow = z.infer<typeof subscriberSearchRowSchema>;
 
 export const subscriberSearchResultSchema = z.object({
   count: z.number().int().min(0),
+  /** False when `count` is an estimate: above 10,000 matches, when an exact count would take too long. */
+  countIsExact: z.boolean(),
   models: z.array(subscriberSearchRowSchema),
 });
 export type SubscriberSearchResult = z.infer<typeof subscriberSearchResultSchema>;

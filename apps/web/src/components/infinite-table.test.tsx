@@ -77,6 +77,23 @@ describe('InfiniteTable', () => {
     );
   });
 
+  it('goes on past an estimated count while pages come back full, and stops at a short page', async () => {
+    const calls: number[] = [];
+    // The server estimated 50 matches; there are 120.
+    const fetchPage: FetchPage<Row> = async (listfrom, listlength) => {
+      calls.push(listfrom);
+      return { count: 50, countIsExact: false, rows: ALL.slice(listfrom - 1, listfrom - 1 + listlength) };
+    };
+    const { user } = renderWithProviders(<Harness fetchPage={fetchPage} />);
+    expect(await screen.findByText('Person 1')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    await vi.waitFor(() => expect(calls).toEqual([1, 51]));
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    await vi.waitFor(() => expect(calls).toEqual([1, 51, 101]));
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    expect(calls).toEqual([1, 51, 101]);
+  });
+
   it('removes a row in two steps and lowers the count', async () => {
     const { fetchPage } = serverPages(ALL.slice(0, 3));
     const onRemove = vi.fn(async () => true);

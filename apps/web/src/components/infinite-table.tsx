@@ -58,8 +58,15 @@ const HEADER_HEIGHT = 41;
 
 export type RowId = number | string;
 
-/** One page as the screen's fetcher returns it; `count` is the total number of matches when known. */
-export type InfinitePage<Row> = { count?: number | undefined; rows: Row[] };
+/**
+ * One page as the screen's fetcher returns it; `count` is the total number of matches when known,
+ * an estimate when `countIsExact` is false (more than 10,000 matches, part 2 §7 searches).
+ */
+export type InfinitePage<Row> = {
+  count?: number | undefined;
+  countIsExact?: boolean | undefined;
+  rows: Row[];
+};
 
 /**
  * Fetches one page: `listfrom` is the 1-based position of its first row, `listlength` the page size
@@ -90,6 +97,8 @@ export type InfiniteList<Row> = {
   rows: Row[];
   /** Total matches (the server's count minus rows removed since); undefined before the first page. */
   count: number | undefined;
+  /** False when `count` is the server's estimate: the list then goes on while pages come back full. */
+  countIsExact: boolean;
   /** Whether a search is enabled (false: "no search yet"). */
   enabled: boolean;
   /** The first page is loading. */
@@ -118,7 +127,7 @@ function defaultRowId<Row>(row: Row): RowId {
 /**
  * Infinite list of a search screen (§4): pages of `pageSize` rows from `listfrom` 1, then 51, ...
  * The next position is "rows loaded + 1", so rows removed meanwhile do not make a row be skipped.
- * Without a `count` from the server, a short page means the end.
+ * Without an exact `count` from the server, a short page means the end.
  */
 export function useInfiniteList<Row>({
   queryKey,
@@ -137,8 +146,9 @@ export function useInfiniteList<Row>({
     getNextPageParam: (lastPage, allPages) => {
       if (lastPage.rows.length === 0) return undefined;
       const loaded = allPages.reduce((total, page) => total + page.rows.length, 0);
-      const count = allPages[0]?.count;
-      if (count !== undefined) return loaded < count ? loaded + 1 : undefined;
+      const first = allPages[0];
+      if (first?.count !== undefined && first.countIsExact !== false)
+        return loaded < first.count ? loaded + 1 : undefined;
       return lastPage.rows.length >= pageSize ? loaded + 1 : undefined;
     },
     enabled,
@@ -177,6 +187,7 @@ export function useInfiniteList<Row>({
   return {
     rows,
     count,
+    countIsExact: pages?.[0]?.countIsExact !== false,
     enabled,
     isLoading: enabled && query.isPending,
     isFetchingNextPage,

@@ -11,6 +11,14 @@ export function formatNumber(value: number): string {
   return integerFormat.format(value);
 }
 
+/**
+ * "{count} rows" beside a search screen's heading (part 2 §2.1, §2.4), in French number format; a
+ * count the server estimated (more than 10,000 matches) reads "about 250 000 rows".
+ */
+export function rowsText(count: number, exact = true): string {
+  return `${exact ? '' : 'about '}${formatNumber(count)} rows`;
+}
+
 /** An amount in French locale with 2 decimals, e.g. 1 234,50. */
 export function formatMoney(value: number): string {
   return moneyFormat.format(value);

@@ -19,7 +19,7 @@ import { createReceiptsService } from './receipts.service.ts';
  * background job (`receipts.annual-run`).
  */
 export function createDonationsModule(
-  { db, clock, timeZone, jobs, nudgeJobs, onMailQueued }: ModuleContext,
+  { db, clock, config, timeZone, jobs, nudgeJobs, onMailQueued }: ModuleContext,
   needs: {
     subscribersService: SubscribersService;
     settingsService: SettingsService;
@@ -30,7 +30,7 @@ export function createDonationsModule(
     db,
     clock,
     timeZone,
-    repository: createDonationsRepository(),
+    repository: createDonationsRepository({ countBudgetMs: config.searchCountBudgetMs }),
     subscribersService: needs.subscribersService,
   });
   const receiptsRepository = createReceiptsRepository();

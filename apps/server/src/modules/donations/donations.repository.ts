@@ -1,6 +1,7 @@
 import type { DonationSearchQuery } from '@back-office/contract/donations';
 import { and, count, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { countSearchMatches } from '../../lib/search-count.ts';
 import { likePrefix } from '../../lib/search-text.ts';
 import { currencies, paymentMethods } from '../reference-lists/reference-lists.table.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
@@ -67,8 +68,11 @@ const listColumns = {
   receiptNumber: receipts.number,
 };
 
-/** All SQL of donations (part 2 §7 Donations). */
-export function createDonationsRepository() {
+/**
+ * All SQL of donations (part 2 §7 Donations). `countBudgetMs`: see {@link countSearchMatches} (0
+ * estimates every count above 10,000 matches).
+ */
+export function createDonationsRepository({ countBudgetMs = 0 }: { countBudgetMs?: number } = {}) {
   const joined = (db: Executor) =>
     db
       .select(listColumns)
@@ -79,25 +83,28 @@ export function createDonationsRepository() {
       .leftJoin(receipts, eq(receipts.id, donations.receiptId));
 
   return {
-    /** One page of matches, newest donation first, and the total count (joining only what the filter reads). */
+    /**
+     * One page of matches, newest donation first, and their count (exact up to 10,000, see
+     * {@link countSearchMatches}; joining only what the filter reads).
+     */
     search: async (db: Executor, query: DonationSearchQuery) => {
       const where = donationFilterSql(query);
       const reads = tablesReadBy(query);
-      let counting = db.select({ n: count() }).from(donations).$dynamic();
+      let counting = db.select({ id: donations.id }).from(donations).$dynamic();
       if (reads.subscribers)
         counting = counting.innerJoin(subscribers, eq(subscribers.id, donations.subscriberId));
       if (reads.paymentMethods)
         counting = counting.leftJoin(paymentMethods, eq(paymentMethods.id, subscribers.paymentMethodId));
       // Independent reads: on PostgreSQL they run at once on two connections (PGlite queues them).
-      const [[total], rows] = await Promise.all([
-        counting.where(where),
+      const [total, rows] = await Promise.all([
+        countSearchMatches(db, counting.where(where), countBudgetMs),
         joined(db)
           .where(where)
           .orderBy(desc(donations.donationDate), desc(donations.id))
           .limit(query.listlength)
           .offset(query.listfrom - 1),
       ]);
-      return { count: Number(total?.n ?? 0), rows };
+      return { ...total, rows };
     },
 
     findListItem: async (db: Executor, id: number) => {

@@ -54,10 +54,10 @@ export function createDonationsService({
   const notFound = (id: number) => createDonationNotFoundError(`No donation has id ${id}.`);
 
   return {
-    /** `GET /api/donations`: `{count, models}`, newest donation first. */
+    /** `GET /api/donations`: `{count, countIsExact, models}`, newest donation first. */
     search: async (query: DonationSearchQuery): Promise<DonationSearchResult> => {
-      const { count, rows } = await repository.search(db, query);
-      return { count, models: rows.map(toDonationListItem) };
+      const { count, countIsExact, rows } = await repository.search(db, query);
+      return { count, countIsExact, models: rows.map(toDonationListItem) };
     },
 
     /**

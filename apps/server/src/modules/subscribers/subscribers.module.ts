@@ -24,7 +24,7 @@ export function createSubscribersModule(
   { db, clock, config, timeZone, onMailQueued }: ModuleContext,
   needs: { mailRepository: MailRepository; settingsService: SettingsService; authRepository: AuthRepository },
 ) {
-  const repository = createSubscribersRepository({ timeZone });
+  const repository = createSubscribersRepository({ timeZone, countBudgetMs: config.searchCountBudgetMs });
   const service = createSubscribersService({ db, repository, mailRepository: needs.mailRepository });
   const exportService = createSubscriberExportService({
     db,

@@ -3,6 +3,7 @@ import type { SubscriberSearchQuery } from '@back-office/contract/subscribers';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { countSearchMatches } from '../../lib/search-count.ts';
 import { foldSql, likePrefix } from '../../lib/search-text.ts';
 import { categories, currencies, tags } from '../reference-lists/reference-lists.table.ts';
 import { subscriberHistory, subscribers, subscriberTags } from './subscribers.table.ts';
@@ -69,15 +70,26 @@ export const subscriberOrder = [
  * All SQL of the subscriber register (part 2 §7 Subscribers); the day filters are days of `timeZone`
  * (docs/decisions/012).
  */
-export function createSubscribersRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {}) {
+export function createSubscribersRepository({
+  timeZone = DEFAULT_TIME_ZONE,
+  countBudgetMs = 0,
+}: {
+  timeZone?: string;
+  /** See {@link countSearchMatches}: 0 estimates every count above 10,000 matches. */
+  countBudgetMs?: number;
+} = {}) {
   return {
     /** The WHERE clause of `filter` with this register's zone (see {@link subscriberFilterSql}). */
     filterSql: (filter: SubscriberFilter) => subscriberFilterSql(filter, timeZone),
 
-    /** One page of matches and the total count. `listfrom` is 1-based. */
+    /** One page of matches and their count (exact up to 10,000, see {@link countSearchMatches}). `listfrom` is 1-based. */
     search: async (db: Executor, query: SubscriberSearchQuery) => {
       const where = subscriberFilterSql(query, timeZone);
-      const [total] = await db.select({ n: count() }).from(subscribers).where(where);
+      const total = await countSearchMatches(
+        db,
+        db.select({ id: subscribers.id }).from(subscribers).where(where),
+        countBudgetMs,
+      );
       const rows = await db
         .select({
           id: subscribers.id,
@@ -94,7 +106,7 @@ export function createSubscribersRepository({ timeZone = DEFAULT_TIME_ZONE }: { 
         .orderBy(...subscriberOrder)
         .limit(query.listlength)
         .offset(query.listfrom - 1);
-      return { count: Number(total?.n ?? 0), rows };
+      return { ...total, rows };
     },
 
     /** A subscriber, deleted or not, with its tag names sorted. */

@@ -210,11 +210,12 @@ export function createSubscribersService({
     /** `GET /api/subscribers/{id}`. @throws 404 for an unknown or deleted subscriber. */
     get: (id: number) => loadVisible(db, id),
 
-    /** `GET /api/subscribers/`: `{count, models}` sorted by last then first name. */
+    /** `GET /api/subscribers/`: `{count, countIsExact, models}` sorted by last then first name. */
     search: async (query: SubscriberSearchQuery): Promise<SubscriberSearchResult> => {
-      const { count, rows } = await repository.search(db, query);
+      const { count, countIsExact, rows } = await repository.search(db, query);
       return {
         count,
+        countIsExact,
         models: rows.map((row) => ({
           id: row.id,
           name: subscriberName(row),

@@ -22,7 +22,7 @@ describe('Donations route (part 2 §2 Routes: donations; optional subid, fn, ln,
     mockFetch({
       'GET /api/ctries': () => jsonResponse([]),
       'GET /api/cats': () => jsonResponse([]),
-      'GET /api/donations': () => jsonResponse({ count: 0, models: [] }),
+      'GET /api/donations': () => jsonResponse({ count: 0, countIsExact: true, models: [] }),
     });
     renderApp('/donations?subid=12&fn=Jean&ln=Dupont&sy=%E2%82%AC');
     expect(await screen.findByRole('heading', { name: 'Donations for Jean Dupont' })).toBeInTheDocument();

@@ -87,7 +87,8 @@ describe('DonationsScreen without a subscriber (part 2 §2.4)', () => {
     signIn();
     mockFetch({
       ...lookups,
-      'GET /api/donations': () => jsonResponse({ count: 3, models: [first, second, third] }),
+      'GET /api/donations': () =>
+        jsonResponse({ count: 3, countIsExact: true, models: [first, second, third] }),
     });
     const { user } = renderWithProviders(<DonationsScreen subscriber={null} />);
     await user.type(screen.getByLabelText('Amount greater than'), '100');
@@ -118,7 +119,10 @@ describe('DonationsScreen without a subscriber (part 2 §2.4)', () => {
 
   it('says no donations match when the search finds none', async () => {
     signIn();
-    mockFetch({ ...lookups, 'GET /api/donations': () => jsonResponse({ count: 0, models: [] }) });
+    mockFetch({
+      ...lookups,
+      'GET /api/donations': () => jsonResponse({ count: 0, countIsExact: true, models: [] }),
+    });
     const { user } = renderWithProviders(<DonationsScreen subscriber={null} />);
     await user.type(screen.getByLabelText('Postcode'), '99999{Enter}');
     expect(await screen.findByText('No donations match the search criteria.')).toBeInTheDocument();
@@ -128,7 +132,10 @@ describe('DonationsScreen without a subscriber (part 2 §2.4)', () => {
 describe('DonationsScreen for one subscriber (part 2 §2.4, §4)', () => {
   it('links the title to the subscriber, loads at once, and hides name, postcode, payment and country', async () => {
     signIn();
-    mockFetch({ ...lookups, 'GET /api/donations': () => jsonResponse({ count: 1, models: [first] }) });
+    mockFetch({
+      ...lookups,
+      'GET /api/donations': () => jsonResponse({ count: 1, countIsExact: true, models: [first] }),
+    });
     const { user } = renderWithProviders(<DonationsScreen subscriber={jean} />);
     const heading = screen.getByRole('heading', { name: 'Donations for Jean Dupont' });
     expect(within(heading).getByRole('link', { name: 'Jean Dupont' })).toHaveAttribute(
@@ -156,7 +163,10 @@ describe('DonationsScreen for one subscriber (part 2 §2.4, §4)', () => {
 
   it('says the subscriber has no donations yet', async () => {
     signIn();
-    mockFetch({ ...lookups, 'GET /api/donations': () => jsonResponse({ count: 0, models: [] }) });
+    mockFetch({
+      ...lookups,
+      'GET /api/donations': () => jsonResponse({ count: 0, countIsExact: true, models: [] }),
+    });
     renderWithProviders(<DonationsScreen subscriber={jean} />);
     expect(await screen.findByText('No donations from this subscriber yet.')).toBeInTheDocument();
   });
@@ -165,7 +175,8 @@ describe('DonationsScreen for one subscriber (part 2 §2.4, §4)', () => {
     signIn();
     const requests = mockFetch({
       ...lookups,
-      'GET /api/donations': () => jsonResponse({ count: 3, models: [first, second, third] }),
+      'GET /api/donations': () =>
+        jsonResponse({ count: 3, countIsExact: true, models: [first, second, third] }),
       'DELETE /api/donations/1': () => emptyResponse(204),
       'DELETE /api/donations/2': () =>
         problemResponse(409, 'donations.receipted', {
@@ -207,7 +218,8 @@ describe('DonationsScreen for one subscriber (part 2 §2.4, §4)', () => {
     signIn();
     mockFetch({
       ...lookups,
-      'GET /api/donations': () => jsonResponse({ count: 3, models: [first, second, third] }),
+      'GET /api/donations': () =>
+        jsonResponse({ count: 3, countIsExact: true, models: [first, second, third] }),
       'DELETE /api/donations/1': () => emptyResponse(204),
       'DELETE /api/donations/3': () => emptyResponse(204),
     });
@@ -230,7 +242,7 @@ describe('DonationsScreen for one subscriber (part 2 §2.4, §4)', () => {
     signIn();
     mockFetch({
       ...lookups,
-      'GET /api/donations': () => jsonResponse({ count: 2, models: [first, second] }),
+      'GET /api/donations': () => jsonResponse({ count: 2, countIsExact: true, models: [first, second] }),
       'DELETE /api/donations/1': () => emptyResponse(204),
       'DELETE /api/donations/2': () =>
         problemResponse(409, 'donations.receipted', {

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useInfiniteList } from '../../../components/infinite-table.tsx';
 import { SearchPanel, SearchPanelToggle } from '../../../components/search-panel.tsx';
 import { paths } from '../../../config/paths.ts';
+import { rowsText } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { startMeasure, useEndMeasureWhenDrawn } from '../../../lib/perf-marks.ts';
 import { useSearchQuery } from '../../../lib/use-search-query.ts';
@@ -34,11 +35,6 @@ export const DONATION_FILTERS_STORAGE_KEY = 'donations.search-filters';
 
 /** The subscriber of the screen's params `subid, fn, ln, sy` (part 2 §2 Routes: donations). */
 export type DonationsSubscriber = { id: number; firstName: string; lastName: string; symbol: string };
-
-/** Part 2 §2.4 "{n} rows". */
-export function rowsText(count: number): string {
-  return `${count} rows`;
-}
 
 /**
  * Amounts typed in the search are kept as text, so that stored filters read back with the same types
@@ -90,7 +86,7 @@ export function DonationsScreen({ subscriber }: DonationsScreenProps) {
     queryKey: donationSearchQueryKey(applied, subscriberId),
     fetchPage: async (listfrom, listlength, signal) => {
       const page = await searchDonations(applied, subscriberId, listfrom, listlength, signal);
-      return { count: page.count, rows: page.models };
+      return { count: page.count, countIsExact: page.countIsExact, rows: page.models };
     },
     enabled: subscriberId !== null || (submitted !== null && hasCriteria(submitted)),
   });
@@ -158,7 +154,7 @@ export function DonationsScreen({ subscriber }: DonationsScreenProps) {
   const statusText = list.isLoading
     ? 'Loading...'
     : list.count !== undefined && list.rows.length > 0
-      ? rowsText(list.count)
+      ? rowsText(list.count, list.countIsExact)
       : null;
 
   return (

@@ -36,5 +36,5 @@ export async function searchSubscribers(
     schema: subscriberSearchResultSchema,
     ...(signal ? { signal } : {}),
   });
-  return { count: result.count, rows: result.models };
+  return { count: result.count, countIsExact: result.countIsExact, rows: result.models };
 }

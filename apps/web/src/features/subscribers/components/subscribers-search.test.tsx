@@ -32,7 +32,10 @@ function lastSearch(): URLSearchParams {
 describe('SubscribersSearch', () => {
   it('asks for criteria first, then searches with the spec query names and stores the filters', async () => {
     signIn();
-    mockFetch({ ...lookups, 'GET /api/subscribers/': () => jsonResponse({ count: 2, models: ROWS }) });
+    mockFetch({
+      ...lookups,
+      'GET /api/subscribers/': () => jsonResponse({ count: 2, countIsExact: true, models: ROWS }),
+    });
     const { user } = renderWithProviders(<SubscribersSearch />);
     expect(screen.getByText('Please enter some search criteria.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Email Subscribers...' })).toBeDisabled();
@@ -72,9 +75,24 @@ describe('SubscribersSearch', () => {
     });
   });
 
+  it('says "about" before a count the server estimated', async () => {
+    signIn();
+    mockFetch({
+      ...lookups,
+      'GET /api/subscribers/': () => jsonResponse({ count: 250_000, countIsExact: false, models: ROWS }),
+    });
+    const { user } = renderWithProviders(<SubscribersSearch />);
+    await user.type(screen.getByLabelText('Town'), 'Lyon{Enter}');
+    // French number format: a narrow no-break space between thousands.
+    expect(await screen.findByText(/^about 250\s000 rows$/)).toBeInTheDocument();
+  });
+
   it('sends the Mailing List Status as 0, 1 or 2', async () => {
     signIn();
-    mockFetch({ ...lookups, 'GET /api/subscribers/': () => jsonResponse({ count: 0, models: [] }) });
+    mockFetch({
+      ...lookups,
+      'GET /api/subscribers/': () => jsonResponse({ count: 0, countIsExact: true, models: [] }),
+    });
     const { user } = renderWithProviders(<SubscribersSearch />);
     await user.click(screen.getByRole('combobox', { name: 'Mailing List Status' }));
     expect(screen.getByRole('option', { name: 'Included & Excluded' })).toBeInTheDocument();
@@ -91,7 +109,10 @@ describe('SubscribersSearch', () => {
       SUBSCRIBER_FILTERS_STORAGE_KEY,
       JSON.stringify({ ...EMPTY_SUBSCRIBER_FILTERS, lastName: 'Dupont', country: '11' }),
     );
-    mockFetch({ ...lookups, 'GET /api/subscribers/': () => jsonResponse({ count: 2, models: ROWS }) });
+    mockFetch({
+      ...lookups,
+      'GET /api/subscribers/': () => jsonResponse({ count: 2, countIsExact: true, models: ROWS }),
+    });
     const { user } = renderWithProviders(<SubscribersSearch />);
     expect(screen.getByLabelText('Last Name')).toHaveValue('Dupont');
     expect(await screen.findByText('Marc Dupont')).toBeInTheDocument();
@@ -109,7 +130,7 @@ describe('SubscribersSearch', () => {
     signIn();
     mockFetch({
       ...lookups,
-      'GET /api/subscribers/': () => jsonResponse({ count: 2, models: ROWS }),
+      'GET /api/subscribers/': () => jsonResponse({ count: 2, countIsExact: true, models: ROWS }),
       'DELETE /api/subscribers/43': () => emptyResponse(204),
     });
     localStorage.setItem(

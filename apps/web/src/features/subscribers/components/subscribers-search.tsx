@@ -12,7 +12,7 @@ import {
 } from '../../../components/infinite-table.tsx';
 import { SearchPanel, SearchPanelToggle } from '../../../components/search-panel.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { rowsText } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { startMeasure, useEndMeasureWhenDrawn } from '../../../lib/perf-marks.ts';
 import { useSearchQuery } from '../../../lib/use-search-query.ts';
@@ -36,11 +36,6 @@ import { SubscriberFilterFields } from './subscriber-filter-fields.tsx';
 /** §2.1 messages. */
 export const NO_SUBSCRIBERS_MATCH_MESSAGE = 'No subscribers match the search criteria.';
 export const ENTER_CRITERIA_MESSAGE = 'Please enter some search criteria.';
-
-/** "{count} rows" beside the heading (§2.1). */
-export function rowsText(count: number): string {
-  return `${formatNumber(count)} rows`;
-}
 
 const columns: InfiniteTableColumn<SubscriberSearchRow>[] = [
   {
@@ -129,7 +124,7 @@ export function SubscribersSearch() {
           </Title>
           {count !== undefined ? (
             <Text c="dimmed" aria-live="polite">
-              {rowsText(count)}
+              {rowsText(count, list.countIsExact)}
             </Text>
           ) : null}
         </Group>

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { bearer, login, type TestContext, useTestApp } from '../../test/context.ts';
+import { roundEstimate } from './search-count.ts';
+
+const ctx = useTestApp();
+
+/** 10,050 subscribers straight into the table (10 of them named Durand), and one gift from each. */
+async function seedBeyondTheExactLimit(context: TestContext) {
+  const currency = sql.raw("(select id from currencies where name = 'EURO')");
+  await context.database.db.execute(sql`
+    insert into subscribers (first_name, last_name, currency_id, search_first_name, search_last_name)
+    select 'Prénom' || n, case when n <= 10 then 'Durand' else 'Abonné' || n end, ${currency},
+           'prenom' || n, case when n <= 10 then 'durand' else 'abonne' || n end
+      from generate_series(1, 10050) as n`);
+  await context.database.db.execute(sql`
+    insert into donations (subscriber_id, amount, currency_id, donation_date, notes, added_by)
+    select id, 10, currency_id, '2025-06-01', '', 'Administrator' from subscribers`);
+}
+
+async function search(app: TestContext['app'], url: string) {
+  const response = await app.inject({ method: 'GET', url, headers: bearer((await login(ctx)).id_token) });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { count: number; countIsExact: boolean; models: unknown[] };
+}
+
+describe('search counts beyond 10,000 matches', () => {
+  it('are exact when counting fits the time budget', async () => {
+    await seedBeyondTheExactLimit(ctx);
+    const app = await ctx.build({ config: { SEARCH_COUNT_BUDGET_MS: '10000' } });
+    const subscribers = await search(app, '/api/subscribers/?listfrom=1&listlength=50&status=0');
+    expect(subscribers).toMatchObject({ count: 10_050, countIsExact: true });
+    expect(subscribers.models).toHaveLength(50);
+    const donations = await search(app, '/api/donations?listfrom=1&listlength=50');
+    expect(donations).toMatchObject({ count: 10_050, countIsExact: true });
+  });
+
+  it('are estimates, marked as such, when there is no time to count; up to 10,000 they stay exact', async () => {
+    await seedBeyondTheExactLimit(ctx);
+    const app = await ctx.build({ config: { SEARCH_COUNT_BUDGET_MS: '0' } });
+    for (const url of [
+      '/api/subscribers/?listfrom=1&listlength=50&status=0',
+      '/api/donations?listfrom=1&listlength=50',
+    ]) {
+      const estimated = await search(app, url);
+      expect(estimated.countIsExact, url).toBe(false);
+      // The planner's figure, never below what was counted, rounded to two significant digits.
+      expect(estimated.count, url).toBeGreaterThanOrEqual(10_000);
+      expect(estimated.count, url).toBe(roundEstimate(estimated.count));
+      expect(estimated.models, url).toHaveLength(50);
+    }
+    const few = await search(app, '/api/subscribers/?listfrom=1&listlength=50&name=durand');
+    expect(few).toMatchObject({ count: 10, countIsExact: true });
+    const fewGifts = await search(app, '/api/donations?listfrom=1&listlength=50&name=durand');
+    expect(fewGifts).toMatchObject({ count: 10, countIsExact: true });
+  });
+});
+
+describe('roundEstimate', () => {
+  it('keeps two significant digits', () => {
+    expect(roundEstimate(251_234)).toBe(250_000);
+    expect(roundEstimate(10_001)).toBe(10_000);
+    expect(roundEstimate(1_049_999)).toBe(1_000_000);
+    expect(roundEstimate(1_050_000)).toBe(1_100_000);
+    expect(roundEstimate(87)).toBe(87);
+  });
+});
