@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeEach, inject } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { type DatabaseHandle, fromPglite, openDatabase, queryRows } from '../src/db/client.ts';
+import { type DatabaseHandle, fromPglite, newPglite, openDatabase, queryRows } from '../src/db/client.ts';
 import { prepareDatabase } from '../src/db/seed.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { createMailRepository } from '../src/modules/mail/mail.repository.ts';
@@ -44,7 +43,9 @@ async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) return openDatabase({ databaseUrl: workerDatabaseUrl(url, process.env.VITEST_POOL_ID ?? '1') });
   const template = inject('pgliteTemplate');
-  const client = template ? new PGlite({ loadDataDir: new Blob([await readFile(template)]) }) : new PGlite();
+  const client = template
+    ? newPglite(undefined, { loadDataDir: new Blob([await readFile(template)]) })
+    : newPglite();
   await client.waitReady;
   return fromPglite(client);
 }

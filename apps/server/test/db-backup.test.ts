@@ -9,7 +9,6 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -21,7 +20,7 @@ import {
   pgliteDir,
   restoreDatabase,
 } from '../src/db/backup.ts';
-import { type DatabaseHandle, fromPglite, openDatabase } from '../src/db/client.ts';
+import { type DatabaseHandle, fromPglite, newPglite, openDatabase } from '../src/db/client.ts';
 import {
   type DatabaseFingerprint,
   fillRepresentativeData,
@@ -159,7 +158,7 @@ describe('backups of the embedded database (PGlite)', () => {
     const aside = path.join(dataDir, 'pglite.before-restore-20260504-030201');
     expect(forced).toEqual({ engine: 'pglite', movedAsideTo: aside });
     expect(await fingerprintOf(dataDir)).toEqual(source);
-    const old = new PGlite(aside);
+    const old = newPglite(aside);
     try {
       await old.waitReady;
       expect(await fingerprintDatabase(fromPglite(old).db)).toEqual(before);

@@ -1,10 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite } from '../src/db/client.ts';
+import { fromPglite, newPglite } from '../src/db/client.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -51,7 +50,7 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplate', '');
     return;
   }
-  const client = new PGlite();
+  const client = newPglite();
   await client.waitReady;
   await fromPglite(client).migrate();
   const dir = await mkdtemp(path.join(tmpdir(), 'back-office-pglite-'));

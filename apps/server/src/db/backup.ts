@@ -16,9 +16,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { gunzipSync, constants as zlibConstants } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { fromPglite, openDatabase } from './client.ts';
+import { fromPglite, newPglite, openDatabase } from './client.ts';
 
 /** Which database a backup or restore works on; see {@link backupTargetFromConfig}. */
 export type BackupTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; databaseUrl: string };
@@ -280,7 +279,7 @@ export async function backupDatabase(
         throw new BackupError(`There is no embedded database in ${dir} (check DATA_DIR).`);
       }
       await ensureNotOpen(dir, log);
-      const client = new PGlite(dir);
+      const client = newPglite(dir);
       try {
         await client.waitReady;
         // A checkpoint first, so that the files in the tarball need no WAL replay when restored.
@@ -358,7 +357,7 @@ async function restorePglite(
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
   try {
-    const client = new PGlite(staging, { loadDataDir: await openAsBlob(file) });
+    const client = newPglite(staging, { loadDataDir: await openAsBlob(file) });
     try {
       await client.waitReady;
       await fromPglite(client).migrate();

@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -48,9 +49,22 @@ export async function openDatabase(options: {
     dir = path.join(options.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
   }
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = newPglite(dir);
   await client.waitReady;
   return fromPglite(client);
+}
+
+/**
+ * Opens an embedded database (in memory without `dataDir`) with the extensions our migrations create:
+ * `pg_trgm`, for the trigram indexes of the name search (migration 0022_name_trigram). Every PGlite of
+ * the project opens through here: a database whose index uses an extension that is not loaded cannot
+ * be written to.
+ */
+export function newPglite(
+  dataDir?: string,
+  options: Omit<PGliteOptions, 'dataDir' | 'extensions'> = {},
+): PGlite {
+  return new PGlite({ ...options, ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
 }
 
 /** Wraps an existing PGlite instance (tests load one from a migrated template). */

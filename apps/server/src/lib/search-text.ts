@@ -17,6 +17,20 @@ export function likePrefix(value: string): string {
   return `${foldForSearch(value).replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/** Names shorter than this match as prefixes: a trigram index needs three characters. */
+export const NAME_ANYWHERE_MIN_LENGTH = 3;
+
+/**
+ * The `LIKE` pattern of a name filter (first name, last name, association; docs/decisions/016): the
+ * folded input anywhere in the name from {@link NAME_ANYWHERE_MIN_LENGTH} characters on (`uran` finds
+ * `Durand`, through the trigram indexes of migration 0022), a prefix below (`du` finds `Dupont`, not
+ * `Perdu`: two letters anywhere would match half the register and scan all of it).
+ */
+export function likeName(value: string): string {
+  const prefix = likePrefix(value);
+  return foldForSearch(value).length >= NAME_ANYWHERE_MIN_LENGTH ? `%${prefix}` : prefix;
+}
+
 /**
  * `fold_text(value)` in SQL (migration 0021_accent_fold): {@link foldForSearch} without the trim, for
  * French ordering and contains-searches in the database (`Émile` sorts with `E`; part 2 §2.1).

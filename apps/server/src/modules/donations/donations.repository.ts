@@ -2,7 +2,7 @@ import type { DonationSearchQuery } from '@back-office/contract/donations';
 import { and, count, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { countSearchMatches } from '../../lib/search-count.ts';
-import { likePrefix } from '../../lib/search-text.ts';
+import { likeName, likePrefix } from '../../lib/search-text.ts';
 import { currencies, paymentMethods } from '../reference-lists/reference-lists.table.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
 import { donations, receipts } from './donations.table.ts';
@@ -17,8 +17,7 @@ const present = <T>(value: T | '' | undefined | null): value is T =>
 export function donationFilterSql(filter: DonationFilter): SQL | undefined {
   const conditions: Array<SQL | undefined> = [];
   if (present(filter.id) && filter.id > 0) conditions.push(eq(donations.subscriberId, filter.id));
-  if (present(filter.name))
-    conditions.push(sql`${subscribers.searchLastName} like ${likePrefix(filter.name)}`);
+  if (present(filter.name)) conditions.push(sql`${subscribers.searchLastName} like ${likeName(filter.name)}`);
   if (present(filter.zip)) conditions.push(sql`${subscribers.searchPostcode} like ${likePrefix(filter.zip)}`);
   if (present(filter.addedafter)) conditions.push(gte(donations.donationDate, filter.addedafter));
   if (present(filter.addedbefore)) conditions.push(lt(donations.donationDate, filter.addedbefore));

@@ -124,6 +124,7 @@ describe('donations', () => {
       ['id=-1', [d, b, c, a]],
       ['name=mart', [b, a]],
       ['name=MULLER', [d, c]],
+      ['name=ULLE', [d, c]],
       ['zip=12', [d, c]],
       ['addedafter=2026-03-01', [d, b, c]],
       ['addedbefore=2026-03-01', [a]],

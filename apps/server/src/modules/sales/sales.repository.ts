@@ -3,7 +3,7 @@ import type { SaleSearchQuery } from '@back-office/contract/sales';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { allocateNumber } from '../../db/counters.ts';
-import { likePrefix } from '../../lib/search-text.ts';
+import { likeName, likePrefix } from '../../lib/search-text.ts';
 import { products } from '../products/products.table.ts';
 import { findStock, moveStock } from '../products/stock-movements.repository.ts';
 import { currencies } from '../reference-lists/reference-lists.table.ts';
@@ -26,8 +26,7 @@ export function saleFilterSql(filter: SaleFilter, timeZone: string): SQL | undef
   const conditions: Array<SQL | undefined> = [];
   if (present(filter.id) && filter.id > 0) conditions.push(eq(sales.subscriberId, filter.id));
   if (present(filter.salesref) && filter.salesref > 0) conditions.push(eq(sales.ref, filter.salesref));
-  if (present(filter.name))
-    conditions.push(sql`${subscribers.searchLastName} like ${likePrefix(filter.name)}`);
+  if (present(filter.name)) conditions.push(sql`${subscribers.searchLastName} like ${likeName(filter.name)}`);
   if (present(filter.zip)) conditions.push(sql`lower(${sales.postcode}) like ${likePrefix(filter.zip)}`);
   if (present(filter.addedafter))
     conditions.push(gte(sales.addedOn, startOfCalendarDay(filter.addedafter, timeZone)));

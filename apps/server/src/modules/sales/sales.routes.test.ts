@@ -394,6 +394,7 @@ describe('sales', () => {
       [`id=${zoe?.id}`, [b, a]],
       [`salesref=${b.ref}`, [b]],
       ['name=mart', [b, a]],
+      ['name=RTI', [b, a]],
       ['zip=690', [b, a]],
       [`addedafter=${today}`, [c, b, a]],
       [`addedbefore=${today}`, []],

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'driz
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { countSearchMatches } from '../../lib/search-count.ts';
-import { foldSql, likePrefix } from '../../lib/search-text.ts';
+import { foldSql, likeName, likePrefix } from '../../lib/search-text.ts';
 import { categories, currencies, tags } from '../reference-lists/reference-lists.table.ts';
 import { subscriberHistory, subscribers, subscriberTags } from './subscribers.table.ts';
 
@@ -22,7 +22,8 @@ const present = <T>(value: T | '' | undefined | null): value is T =>
 
 /**
  * The WHERE clause of a search: deleted subscribers never match; text filters are case- and
- * accent-insensitive prefixes; `copies` means that many or more; `status` as part 2 §4;
+ * accent-insensitive, names anywhere in the name from 3 characters on ({@link likeName}), town and
+ * postcode as prefixes; `copies` means that many or more; `status` as part 2 §4;
  * `addedafter` includes its day, `addedbefore` excludes its day; both are days (`YYYY-MM-DD`) of
  * `timeZone`, the organisation's, so a subscriber added at 23:30 in Paris is of that Paris day
  * (docs/decisions/012).
@@ -31,10 +32,12 @@ export function subscriberFilterSql(filter: SubscriberFilter, timeZone: string):
   const conditions: Array<SQL | undefined> = [eq(subscribers.hidden, false)];
   const prefix = (column: AnyPgColumn, value: string | undefined) =>
     present(value) ? sql`${column} like ${likePrefix(value)}` : undefined;
+  const name = (column: AnyPgColumn, value: string | undefined) =>
+    present(value) ? sql`${column} like ${likeName(value)}` : undefined;
   conditions.push(
-    prefix(subscribers.searchFirstName, filter.firstname),
-    prefix(subscribers.searchLastName, filter.name),
-    prefix(subscribers.searchAssociation, filter.assoc),
+    name(subscribers.searchFirstName, filter.firstname),
+    name(subscribers.searchLastName, filter.name),
+    name(subscribers.searchAssociation, filter.assoc),
     prefix(subscribers.searchTown, filter.town),
     prefix(subscribers.searchPostcode, filter.postcode),
   );

@@ -213,6 +213,27 @@ describe('subscriber search', () => {
   const names = (body: { models: Array<{ name: string }> }) =>
     body.models.map((model) => model.name.split(' ').slice(-2).join(' '));
 
+  it('finds names anywhere from three characters on, accent- and case-insensitively; shorter as prefixes', async () => {
+    await seed();
+    const cases: Array<[string, string[]]> = [
+      ['name=URAN', ['Marc Durand']],
+      ['name=tin', ['Zoé Martin', 'Zoe martinez']],
+      ['name=du', ['Élodie Dupont', 'Marc Durand']],
+      ['name=nd', []],
+      ['firstname=LODI', ['Élodie Dupont']],
+      // Two characters: a prefix, so the end of Zoé does not match.
+      ['firstname=oé', []],
+      ['assoc=léman', ['Zoé Martin']],
+      ['name=a_t', []],
+      ['name=t%25n', []],
+    ];
+    for (const [query, expected] of cases) {
+      const response = await api('GET', `/api/subscribers/?${query}`);
+      expect(response.statusCode, query).toBe(200);
+      expect(names(response.json()), query).toEqual(expected);
+    }
+  });
+
   it('finds by each filter alone, case- and accent-insensitive prefixes', async () => {
     const { vip, category } = await seed();
     const cases: Array<[string, string[]]> = [

@@ -80,6 +80,10 @@ export const subscribers = pgTable(
     index('subscribers_search_postcode_idx').on(table.searchPostcode),
     index('subscribers_search_association_idx').on(table.searchAssociation),
     index('subscribers_added_on_idx').on(table.addedOn),
+    /** Names match anywhere from 3 characters on, through trigram indexes (pg_trgm, migration 0022). */
+    index('subscribers_search_last_name_trgm_idx').using('gin', table.searchLastName.op('gin_trgm_ops')),
+    index('subscribers_search_first_name_trgm_idx').using('gin', table.searchFirstName.op('gin_trgm_ops')),
+    index('subscribers_search_association_trgm_idx').using('gin', table.searchAssociation.op('gin_trgm_ops')),
     /**
      * With the id, a country's subscribers come from the index alone (donation search by country,
      * within its speed goal).
