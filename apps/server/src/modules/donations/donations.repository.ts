@@ -1,5 +1,5 @@
 import type { DonationSearchQuery } from '@back-office/contract/donations';
-import { and, count, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { countSearchMatches } from '../../lib/search-count.ts';
 import { likeName, likePrefix } from '../../lib/search-text.ts';
