@@ -6,6 +6,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { calendarDay, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,6 +24,7 @@ import {
 const ADMIN_EMAIL = 'admin@example.org';
 const ADMIN_PASSWORD = 'two-servers-password-1';
 const BULK_RECIPIENTS = 5000;
+const RECEIPT_DONORS = 30;
 const MAIL_POLL_INTERVAL_MS = 100;
 
 let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
@@ -63,6 +65,10 @@ async function queryOne<T>(text: string, values: unknown[] = []): Promise<T> {
   const result = await (sql as pg.Pool).query(text, values);
   return result.rows[0] as T;
 }
+
+/** Whether `numbers` (sorted) follow each other without a gap or a repeat. */
+const consecutive = (numbers: number[]) =>
+  numbers.every((value, index) => value === (numbers[0] ?? 0) + index);
 
 /** A subscriber save payload without an email address (so that only the bulk email's recipients get mail). */
 function subscriberPayload(lastName: string) {
@@ -353,5 +359,88 @@ describe('two server processes on one PostgreSQL database', () => {
     process.stdout.write(
       `bulk email: ${BULK_RECIPIENTS} messages queued and sent in ${drainedSeconds.toFixed(1)} s, shares ${shares.join(' + ')}\n`,
     );
+  });
+
+  it('issue receipts on both at once without a gap, and run an annual run in one process only', async () => {
+    const token = await signIn(first.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const thisYear = Number(calendarDay(new Date(), DEFAULT_TIME_ZONE).slice(0, 4));
+    // Donors without an email address (so the receipts go to print, not to the mail sink), each with one
+    // gift of this year and one of last year, written straight into the database as an import would.
+    const donors = await (sql as pg.Pool).query<{ id: number }>(
+      `insert into subscribers (first_name, last_name, currency_id, search_first_name, search_last_name)
+       select 'Donatrice', 'Reçu' || n, (select id from currencies where name = 'EURO'), 'donatrice', 'recu' || n
+         from generate_series(1, $1::int) as n
+       returning id`,
+      [RECEIPT_DONORS],
+    );
+    const ids = donors.rows.map((row) => row.id);
+    const gifts = await (sql as pg.Pool).query<{ id: number }>(
+      `insert into donations (subscriber_id, amount, currency_id, donation_date, notes, added_by)
+       select id, 20, currency_id, make_date($2::int, 3, 1), '', 'Import' from subscribers where id = any($1::int[])
+       returning id`,
+      [ids, thisYear],
+    );
+    await (sql as pg.Pool).query(
+      `insert into donations (subscriber_id, amount, currency_id, donation_date, notes, added_by)
+       select id, 30, currency_id, make_date($2::int, 6, 1), '', 'Import' from subscribers where id = any($1::int[])`,
+      [ids, thisYear - 1],
+    );
+    const receiptNumbers = async (year: number) =>
+      (
+        await (sql as pg.Pool).query<{ number: number }>(
+          'select number from receipts where year = $1 order by number',
+          [year],
+        )
+      ).rows.map((row) => Number(row.number));
+
+    // Every gift's receipt downloaded at once, alternately from each process: one counter, no gap, no repeat.
+    const downloads = await Promise.all(
+      gifts.rows.map((gift, index) =>
+        call(index % 2 === 0 ? first.url : second.url, token, 'GET', `/api/donations/receipt/${gift.id}`),
+      ),
+    );
+    expect(downloads.map((answer) => answer.status)).toEqual(gifts.rows.map(() => 200));
+    await Promise.all(downloads.map((answer) => answer.arrayBuffer()));
+    const singles = await receiptNumbers(thisYear);
+    expect(singles).toHaveLength(RECEIPT_DONORS);
+    expect(consecutive(singles)).toBe(true);
+
+    // The annual run of last year asked of both at once: one run, its job worked by one process.
+    const started = await Promise.all(
+      [first.url, second.url].map((url) =>
+        call(url, token, 'POST', '/api/donations/annual-runs', { year: thisYear - 1 }),
+      ),
+    );
+    const statuses = started.map((answer) => answer.status).sort();
+    expect([
+      [202, 202],
+      [202, 409],
+    ]).toContainEqual(statuses);
+    const runs = await Promise.all(started.map(async (answer) => (await answer.json()) as { id?: number }));
+    const runId = runs.find((_run, index) => started[index]?.status === 202)?.id;
+    await waitUntil(
+      async () =>
+        (await callOk<{ status: string }>(first.url, token, 'GET', `/api/donations/annual-runs/${runId}`))
+          .status === 'done',
+      { timeoutMs: 120_000, intervalMs: 250, message: () => `annual run ${runId} not done` },
+    );
+    const run = await callOk<{ total: number; toPrint: number; failed: number; receiptsIssued: number }>(
+      second.url,
+      token,
+      'GET',
+      `/api/donations/annual-runs/${runId}`,
+    );
+    const annual = await receiptNumbers(thisYear - 1);
+    // When both answered 202, the second run found every receipt already issued by the first.
+    expect(annual).toHaveLength(RECEIPT_DONORS);
+    expect(annual[0]).toBe((singles.at(-1) ?? 0) + 1);
+    expect(consecutive(annual)).toBe(true);
+    expect(run).toMatchObject({ total: RECEIPT_DONORS, failed: 0 });
+    const jobs = await (sql as pg.Pool).query<{ attempts: number; locked_by: string | null; state: string }>(
+      `select attempts, locked_by, state from jobs where kind = 'receipts.annual-run' and singleton_key = $1`,
+      [`receipts.annual-run:${runId}`],
+    );
+    expect(jobs.rows).toHaveLength(1);
+    expect(jobs.rows[0]).toMatchObject({ attempts: 1 });
   });
 });
