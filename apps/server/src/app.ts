@@ -56,6 +56,8 @@ declare module 'fastify' {
 export type AppDeps = {
   config: Config;
   database: DatabaseHandle;
+  /** The read replica (`DATABASE_REPLICA_URL`) the exports and the dashboard read; `database` when none. */
+  readDatabase?: DatabaseHandle;
   clock?: Clock;
   /** Called after a transaction that queued mail has committed, besides waking the mail outbox job. */
   onMailQueued?: () => void;
@@ -105,6 +107,7 @@ export async function buildApp(deps: AppDeps) {
   });
   const context: ModuleContext = {
     db,
+    readDb: (deps.readDatabase ?? database).db,
     clock,
     config,
     timeZone: config.orgTimezone,

@@ -21,6 +21,12 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
       .optional(),
   ),
+  DATABASE_REPLICA_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
+  ),
   PUBLIC_URL: optionalText.pipe(z.url({ message: 'must be an http(s) URL' }).optional()),
   SMTP_URL: optionalText.pipe(
     z
@@ -106,6 +112,11 @@ export type Config = {
   /** Absolute path of the data directory (PGlite files, captured mail). */
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * A read replica of `databaseUrl` (streaming replication) for the exports and the dashboard, which may
+   * lag behind it by a moment; unset: they read the primary (docs/deployment.md).
+   */
+  databaseReplicaUrl: string | undefined;
   /** Base URL of the client used in emailed links, without a trailing slash. */
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -151,6 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   const adminPassword = adminPasswordIssue(env);
   if (adminPassword) problems.push(adminPassword);
+  if (parsed.success && parsed.data.DATABASE_REPLICA_URL && !parsed.data.DATABASE_URL) {
+    problems.push('DATABASE_REPLICA_URL: needs DATABASE_URL (the embedded database has no replica)');
+  }
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   }
@@ -162,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     dataDir: path.resolve(baseDir, values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
+    databaseReplicaUrl: values.DATABASE_REPLICA_URL,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,

@@ -35,6 +35,9 @@ async function main() {
   };
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const readDatabase = config.databaseReplicaUrl
+    ? await openDatabase({ databaseUrl: config.databaseReplicaUrl })
+    : undefined;
   startup.databaseOpened = performance.now();
   const prepared = await prepareDatabase(database, config);
   startup.databasePrepared = performance.now();
@@ -48,7 +51,13 @@ async function main() {
         from: config.mailFrom,
         log: (line) => logLine(line),
       });
-  const app = await buildApp({ config, database, logger, mailTransport: transport });
+  const app = await buildApp({
+    config,
+    database,
+    ...(readDatabase ? { readDatabase } : {}),
+    logger,
+    mailTransport: transport,
+  });
   logLine = (line) => app.log.info(line);
 
   let stopping = false;
@@ -61,6 +70,7 @@ async function main() {
       await app.close();
       transport.close?.();
       await database.close();
+      await readDatabase?.close();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

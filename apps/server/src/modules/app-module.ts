@@ -20,6 +20,11 @@ import type { QueuedCancelHooks } from './jobs/jobs.service.ts';
  */
 export type ModuleContext = {
   db: Database;
+  /**
+   * Where the exports and the dashboard read: the read replica of `DATABASE_REPLICA_URL`, else `db`. It
+   * may lag behind `db` by a moment, so nothing that is about to write reads here.
+   */
+  readDb: Database;
   clock: Clock;
   config: Config;
   /** IANA zone of the organisation's calendar days (docs/decisions/012). */

@@ -3,7 +3,7 @@ import { createDashboardRepository } from './dashboard.repository.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 
 /** The dashboard's figures (part 1 §2 Dashboard, §7 Dashboard): read-only joins over other modules' tables. */
-export function createDashboardModule({ db }: ModuleContext) {
+export function createDashboardModule({ readDb: db }: ModuleContext) {
   return {
     name: 'dashboard',
     register: async (app) => {

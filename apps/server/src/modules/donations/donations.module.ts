@@ -19,7 +19,7 @@ import { createReceiptsService } from './receipts.service.ts';
  * background job (`receipts.annual-run`).
  */
 export function createDonationsModule(
-  { db, clock, config, timeZone, jobs, nudgeJobs, onMailQueued }: ModuleContext,
+  { db, readDb, clock, config, timeZone, jobs, nudgeJobs, onMailQueued }: ModuleContext,
   needs: {
     subscribersService: SubscribersService;
     settingsService: SettingsService;
@@ -56,7 +56,7 @@ export function createDonationsModule(
     name: 'donations',
     register: async (app) => {
       await app.register(donationsExportRoutes, {
-        db,
+        db: readDb,
         repository: createDonationsExportRepository(),
         timeZone,
       });

@@ -14,7 +14,7 @@ import { salesExportRoutes } from './sales-export.routes.ts';
 
 /** Sales, invoices and credit notes (part 2 §2.5-2.6, §7 Sales). */
 export function createSalesModule(
-  { db, timeZone }: ModuleContext,
+  { db, readDb, timeZone }: ModuleContext,
   needs: {
     subscribersService: SubscribersService;
     settingsService: SettingsService;
@@ -40,7 +40,7 @@ export function createSalesModule(
   return {
     name: 'sales',
     register: async (app) => {
-      await app.register(salesExportRoutes, { db, repository: createSalesExportRepository({ timeZone }) });
+      await app.register(salesExportRoutes, { db: readDb, repository: createSalesExportRepository({ timeZone }) });
       await app.register(salesRoutes, { salesService });
       await app.register(creditNotesRoutes, { creditNotesService });
       await app.register(salesEmailRoutes, {

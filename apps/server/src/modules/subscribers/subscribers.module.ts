@@ -21,13 +21,13 @@ import { createSubscribersService } from './subscribers.service.ts';
  * letter and emails. `service` and `emailService` serve the donations and sales modules.
  */
 export function createSubscribersModule(
-  { db, clock, config, timeZone, onMailQueued }: ModuleContext,
+  { db, readDb, clock, config, timeZone, onMailQueued }: ModuleContext,
   needs: { mailRepository: MailRepository; settingsService: SettingsService; authRepository: AuthRepository },
 ) {
   const repository = createSubscribersRepository({ timeZone, countBudgetMs: config.searchCountBudgetMs });
   const service = createSubscribersService({ db, repository, mailRepository: needs.mailRepository });
   const exportService = createSubscriberExportService({
-    db,
+    db: readDb,
     timeZone,
     repository: createSubscriberExportRepository({ timeZone }),
   });
