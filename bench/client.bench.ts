@@ -301,6 +301,8 @@ async function runClientBench(context: BenchContext): Promise<SuiteResult> {
         goal: `< ${GOALS.loginMs} ms`,
         measured: `${login.median} ms (p95 ${login.p95}, min ${login.min}, max ${login.max})`,
         passed: login.median < GOALS.loginMs,
+        value: login.median,
+        unit: 'ms',
       },
       ...searches.map(
         ({ screen, stats: timings }): BenchRow => ({
@@ -308,6 +310,8 @@ async function runClientBench(context: BenchContext): Promise<SuiteResult> {
           goal: `< ${GOALS.searchMs} ms`,
           measured: `${timings.median} ms (p95 ${timings.p95}, min ${timings.min}, max ${timings.max})`,
           passed: timings.median < GOALS.searchMs,
+          value: timings.median,
+          unit: 'ms',
         }),
       ),
       {
@@ -315,6 +319,8 @@ async function runClientBench(context: BenchContext): Promise<SuiteResult> {
         goal: `no frame > ${GOALS.longestFrameMs} ms, < ${GOALS.slowFrameShare * 100} % over ${GOALS.slowFrameMs} ms`,
         measured: `${scroll.longestMs} ms; ${scroll.over50Ms} frames over ${GOALS.slowFrameMs} ms; median ${scroll.frame.median} ms (p95 ${scroll.frame.p95})`,
         passed: scroll.longestMs <= GOALS.longestFrameMs && slowShare < GOALS.slowFrameShare,
+        value: scroll.longestMs,
+        unit: 'ms',
       },
     ];
     return {

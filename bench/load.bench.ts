@@ -36,6 +36,7 @@ import {
   type SuiteResult,
   seedInChildProcess,
   stats,
+  vacuumAnalyze,
 } from './harness.ts';
 import { SALES } from './sales.bench.ts';
 
@@ -559,7 +560,7 @@ async function measureWorkload(context: BenchContext, pools: WorkloadPools) {
 /** Seeds (or reuses) the large dataset, measures the empty-route ceiling, then the staff workload. */
 async function runLoadBench(context: BenchContext): Promise<SuiteResult> {
   await seedInChildProcess(context, { subscribers: SUBSCRIBERS, donations: DONATIONS, sales: SALES });
-  await context.db.execute(sql`vacuum (analyze) subscribers, subscriber_tags, donations, sales, sale_lines`);
+  await vacuumAnalyze(context, ['subscribers', 'subscriber_tags', 'donations', 'sales', 'sale_lines']);
   const pools = await readPools(context);
   const ceiling = await measureCeiling();
   const { recordsOnly, workload } = await measureWorkload(context, pools);
@@ -583,18 +584,25 @@ async function runLoadBench(context: BenchContext): Promise<SuiteResult> {
       goal: `${GOALS.errors}`,
       measured: `${errors} (non-2xx ${workload.non2xx}, connection errors ${workload.errors} of which timeouts ${workload.timeouts}${failures.length > 0 ? `; ${failures.join(', ')}` : ''}) of ${workload.requests} requests`,
       passed: errors === GOALS.errors,
+      value: errors,
+      unit: 'errors',
     },
     {
       figure: `Mixed staff workload on one server (${setting}): latency p99`,
       goal: `< ${GOALS.p99Ms} ms`,
       measured: `${workload.latency.p99} ms (median ${workload.latency.median}, p90 ${workload.latency.p90}, max ${workload.latency.max}; slowest p99: ${slowest})`,
       passed: workload.latency.p99 < GOALS.p99Ms,
+      value: workload.latency.p99,
+      unit: 'ms',
     },
     {
       figure: `Mixed staff workload on one server (${setting}): requests per second`,
       goal: `>= ${percent(GOALS.ceilingShare)} of the empty route`,
       measured: `${workload.requestsPerSecond} /s = ${percent(share)} of the empty Fastify route's ${ceiling.requestsPerSecond} /s (CPU per request ${workload.cpuMsPerRequest ?? '?'} ms: server ${workload.serverCpuSeconds} s + PostgreSQL ${workload.postgresCpuSeconds ?? '?'} s; one signed-in record read alone: ${recordsOnly.requestsPerSecond} /s, ${recordsOnly.cpuMsPerRequest ?? '?'} ms CPU per request)`,
       passed: share >= GOALS.ceilingShare,
+      value: workload.requestsPerSecond,
+      unit: '/s',
+      baseline: { value: ceiling.requestsPerSecond, label: 'empty route' },
     },
   ];
   return {

@@ -1,12 +1,15 @@
 /**
- * Benchmarks: `npm run bench -- <suite>` runs one suite, `npm run bench` all of them (the speed goals of
- * searches, documents, exports, load, start-up and the client). Suites run against PostgreSQL at
- * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench, created when missing) and seed it
- * as they need; one table of figures against their goals is printed, with the load average of the (shared)
- * machine, and each suite's results replace its entry in bench/results/latest.json. A suite that cannot
- * run here (no Chromium) is reported as skipped with the reason, and one that fails as failed with its
- * error; the others still run and the results are written. Exit code 1 when a goal is missed or a suite
- * failed.
+ * Benchmarks: `npm run bench -- [<suite>] [--scale 200k|1m]` runs one suite or all of them (the speed
+ * goals of searches, documents, exports, load, start-up and the client) on data of that scale (200k by
+ * default: 200,000 subscribers, 1,000,000 donations, 300,000 sales; 1m: 1,000,000, 5,000,000 and
+ * 1,000,000). Suites run against PostgreSQL at BENCH_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/bench, or bench_1m, created when missing) and seed it as they need;
+ * one table of figures against their goals is printed, with the load average of the (shared) machine.
+ * Written under bench/results/: latest.json and <scale>.json (one row per figure: suite, name, value,
+ * unit, goal, pass, baseline; this run's suites replace their entries), <scale>.md (the report) and
+ * scales.svg (the figures of both scales side by side). A suite that cannot run here (no Chromium, no
+ * PostgreSQL) is reported as skipped with the reason, and one that fails as failed with its error; the
+ * others still run and the results are written. Exit code 1 when a goal is missed or a suite failed.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -18,12 +21,17 @@ import { clientSuite, ensureWebClientBuilt } from './client.bench.ts';
 import { donationsSuite } from './donations.bench.ts';
 import { type BenchRow, loadAverage, openBenchContext, RUNS, type Suite, WARM_UP } from './harness.ts';
 import { loadSuite } from './load.bench.ts';
+import { comparisonSvg, type FigureRow, figureRows, markdownReport } from './report.ts';
 import { salesSuite } from './sales.bench.ts';
+import { parseBenchArguments, SCALE_NAME, SCALES, type ScaleName } from './scale.ts';
 import { startupSuite } from './startup.bench.ts';
 import { subscribersSuite } from './subscribers.bench.ts';
 
 const SUITES: Suite[] = [subscribersSuite, donationsSuite, salesSuite, loadSuite, startupSuite, clientSuite];
-const RESULTS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results', 'latest.json');
+const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+const RESULTS_FILE = path.join(RESULTS_DIR, 'latest.json');
+const scaleFile = (scale: ScaleName, extension: 'json' | 'md') =>
+  path.join(RESULTS_DIR, `${scale}.${extension}`);
 
 /** One suite's entry in the results file. */
 type SuiteRecord = {
@@ -38,18 +46,23 @@ type SuiteRecord = {
   error?: string;
 } & Record<string, unknown>;
 
-/** The results file: the machine and PostgreSQL of the last run, and the latest result of each suite. */
+/**
+ * The results file: the scale, machine and PostgreSQL of the last run, one row per figure, and the latest
+ * result of each suite.
+ */
 type ResultsFile = {
   at: string;
+  scale: ScaleName;
   machine: Record<string, unknown>;
   postgres: string | undefined;
+  rows: FigureRow[];
   suites: Record<string, SuiteRecord>;
 };
 
-/** The results file as it is, its old one-suite form read as a `suites` entry; empty when missing. */
-async function readResults(): Promise<Partial<ResultsFile>> {
+/** A results file as it is, its old one-suite form read as a `suites` entry; empty when missing. */
+async function readResults(file: string): Promise<Partial<ResultsFile>> {
   try {
-    const parsed = JSON.parse(await readFile(RESULTS_FILE, 'utf8')) as Record<string, unknown>;
+    const parsed = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
     if (parsed.suites && typeof parsed.suites === 'object') return parsed as Partial<ResultsFile>;
     if (typeof parsed.suite === 'string') {
       const { suite, ...rest } = parsed;
@@ -81,7 +94,43 @@ function formatTable(rows: Array<BenchRow & { suite: string }>) {
 
 /** The table line of a suite that did not run on this machine. */
 function skippedRow(reason: string): BenchRow & { skipped: true } {
-  return { figure: '(whole suite)', goal: '-', measured: reason, passed: true, skipped: true };
+  return {
+    figure: '(whole suite)',
+    goal: '-',
+    measured: `skipped: ${reason}`,
+    passed: true,
+    skipped: true,
+    value: null,
+    unit: '',
+  };
+}
+
+/** The rows of every suite of a results file, in suite order, each with its suite. */
+function rowsOfSuites(suites: Record<string, SuiteRecord>): Array<BenchRow & { suite: string }> {
+  return SUITES.flatMap((suite) => {
+    const record = suites[suite.name];
+    if (!record) return [];
+    if (record.skipped) return [{ suite: suite.name, ...skippedRow(record.skipped) }];
+    if (record.error)
+      return [
+        {
+          suite: suite.name,
+          figure: '(whole suite)',
+          goal: 'runs',
+          measured: `failed: ${record.error.split('\n')[0]}`,
+          passed: false,
+          value: null,
+          unit: '',
+        },
+      ];
+    // Rows of an older results file may lack value and unit.
+    return record.rows.map((row) => ({
+      ...row,
+      value: row.value ?? null,
+      unit: row.unit ?? '',
+      suite: suite.name,
+    }));
+  });
 }
 
 /**
@@ -105,9 +154,13 @@ async function report(
     ].join('\n'),
   );
 
-  const previous = await readResults();
+  // This run's suites replace their entries in the file of this scale; the others are kept.
+  const previous = await readResults(scaleFile(SCALE_NAME, 'json'));
+  const suites = { ...previous.suites, ...records };
+  const allRows = rowsOfSuites(suites);
   const results: ResultsFile = {
     at: new Date().toISOString(),
+    scale: SCALE_NAME,
     machine: {
       cpus: cpus.length,
       cpuModel: cpus[0]?.model,
@@ -115,22 +168,36 @@ async function report(
       node: process.version,
     },
     postgres,
-    suites: { ...previous.suites, ...records },
+    rows: figureRows(allRows),
+    suites,
   };
-  await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
-  await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-  process.stdout.write(`Results written to ${path.relative(process.cwd(), RESULTS_FILE)}\n`);
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const json = `${JSON.stringify(results, null, 2)}\n`;
+  await writeFile(RESULTS_FILE, json);
+  await writeFile(scaleFile(SCALE_NAME, 'json'), json);
+  await writeFile(scaleFile(SCALE_NAME, 'md'), markdownReport({ ...results, details: allRows }));
+  const measured: Array<{ scale: ScaleName; rows: FigureRow[] }> = [];
+  for (const scale of Object.keys(SCALES) as ScaleName[]) {
+    const file = await readResults(scaleFile(scale, 'json'));
+    if (file.rows) measured.push({ scale, rows: file.rows });
+  }
+  await writeFile(path.join(RESULTS_DIR, 'scales.svg'), comparisonSvg(measured));
+  const written = ['latest.json', `${SCALE_NAME}.json`, `${SCALE_NAME}.md`, 'scales.svg'];
+  process.stdout.write(
+    `Results written to ${path.relative(process.cwd(), RESULTS_DIR)}/: ${written.join(', ')}\n`,
+  );
 }
 
 async function main(): Promise<boolean> {
-  const name = process.argv[2];
+  const name = parseBenchArguments().suite;
   const chosen = name ? SUITES.filter((suite) => suite.name === name) : SUITES;
   if (chosen.length === 0) {
     process.stderr.write(
-      `Usage: npm run bench [-- <suite>]   where <suite> is one of: ${SUITES.map((suite) => suite.name).join(', ')} (all when left out)\n`,
+      `Usage: npm run bench [-- <suite>] [--scale ${Object.keys(SCALES).join('|')}]   where <suite> is one of: ${SUITES.map((suite) => suite.name).join(', ')} (all when left out)\n`,
     );
     process.exit(2);
   }
+  process.stdout.write(`Scale ${SCALE_NAME}: ${JSON.stringify(SCALES[SCALE_NAME])}\n`);
   const unavailable = new Map(chosen.map((suite) => [suite, suite.unavailable?.() ?? null]));
   // The app serves the web client only when it is built before the app starts.
   if (chosen.includes(clientSuite) && !unavailable.get(clientSuite)) ensureWebClientBuilt();
@@ -174,13 +241,7 @@ async function main(): Promise<boolean> {
       const reason = unavailable.get(suite);
       if (reason) {
         record({ passed: true, rows: [], skipped: reason });
-        rows.push({
-          suite: suite.name,
-          figure: '(whole suite)',
-          goal: '-',
-          measured: `skipped: ${reason}`,
-          passed: true,
-        });
+        rows.push({ suite: suite.name, ...skippedRow(reason) });
         process.stdout.write(`${suite.name}: skipped, ${reason}\n`);
         continue;
       }
@@ -198,6 +259,8 @@ async function main(): Promise<boolean> {
           goal: 'runs',
           measured: `failed: ${message.split('\n')[0]}`,
           passed: false,
+          value: null,
+          unit: '',
         });
         process.stderr.write(`${suite.name} failed: ${message}\n`);
       }

@@ -173,12 +173,18 @@ async function runStartupBench(): Promise<SuiteResult> {
         goal: `< ${GOALS.firstStartSeconds} s`,
         measured: `${seconds(first.median)} (max ${seconds(first.max)}; CPU ${seconds(firstCpu.median)}; empty server ${seconds(floor.median)})`,
         passed: first.median < GOALS.firstStartSeconds * 1000,
+        value: Math.round(first.median) / 1000,
+        unit: 's',
+        baseline: { value: Math.round(floor.median) / 1000, label: 'empty server' },
       },
       {
         figure: `restart on that DATA_DIR, spawn to /readyz 200, median of ${RESTARTS}`,
         goal: `< ${GOALS.restartSeconds} s`,
         measured: `${seconds(restart.median)} (max ${seconds(restart.max)}; CPU ${seconds(restartCpu.median)}; empty server ${seconds(floor.median)})`,
         passed: restart.median < GOALS.restartSeconds * 1000,
+        value: Math.round(restart.median) / 1000,
+        unit: 's',
+        baseline: { value: Math.round(floor.median) / 1000, label: 'empty server' },
       },
     ];
     return {
