@@ -40,7 +40,10 @@ export function createSalesModule(
   return {
     name: 'sales',
     register: async (app) => {
-      await app.register(salesExportRoutes, { db: readDb, repository: createSalesExportRepository({ timeZone }) });
+      await app.register(salesExportRoutes, {
+        db: readDb,
+        repository: createSalesExportRepository({ timeZone }),
+      });
       await app.register(salesRoutes, { salesService });
       await app.register(creditNotesRoutes, { creditNotesService });
       await app.register(salesEmailRoutes, {
