@@ -7,7 +7,6 @@ import {
   LOGO_TYPE_MESSAGE,
 } from '@back-office/contract/settings';
 import { imageSize } from 'image-size';
-import sharp from 'sharp';
 
 type LogoType = 'png' | 'jpeg';
 
@@ -68,6 +67,8 @@ export function readLogoHeader(logo: string): {
  */
 export async function reencodeLogo(logo: string): Promise<string> {
   const { type, bytes } = readLogoHeader(logo);
+  // Loaded at the first logo rather than at start-up (libvips is a large part of the module loading).
+  const { default: sharp } = await import('sharp');
   let output: Buffer;
   try {
     const image = sharp(bytes, {

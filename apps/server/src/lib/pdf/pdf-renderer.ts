@@ -8,9 +8,8 @@ import { drawableLogo } from '../images/logo-image.ts';
 export const PDF_CONTENT_TYPE = 'application/pdf';
 
 const require = createRequire(import.meta.url);
-// pdfmake's server build exports one configured instance through `module.exports`, which an ESM
-// namespace import cannot see: load it with require.
-const pdfmake = require('pdfmake') as typeof import('pdfmake') & {
+
+type Pdfmake = typeof import('pdfmake') & {
   virtualfs: { writeFileSync: (name: string, content: Buffer) => void };
 };
 
@@ -55,10 +54,6 @@ function documentFont(parsed: unknown): unknown {
   return font;
 }
 
-const pdfDocumentClass = (
-  require('pdfmake/js/PDFDocument') as { default: { prototype: { provideFont: ProvideFont } } }
-).default;
-
 /** Words whose shaping a font keeps across documents before it starts afresh (memory stays bounded). */
 const SHAPED_WORDS_KEPT = 20_000;
 
@@ -93,6 +88,9 @@ function shapedWordsOf(shared: SharedFont): Record<string, unknown> {
  * its own EmbeddedFont, so its own subset.
  */
 function cacheParsedFonts() {
+  const pdfDocumentClass = (
+    require('pdfmake/js/PDFDocument') as { default: { prototype: { provideFont: ProvideFont } } }
+  ).default;
   const provideFont = pdfDocumentClass.prototype.provideFont;
   const parsed = new Map<string, SharedFont>();
   pdfDocumentClass.prototype.provideFont = function (familyName, bold, italics) {
@@ -124,15 +122,19 @@ function cacheParsedFonts() {
   };
 }
 
-let configured = false;
+let configured: Pdfmake | undefined;
 
 /**
- * Sets pdfmake up once per process: Roboto read from disk into pdfmake's in-memory file system, and
- * access policies that refuse every URL and every local file, so nothing in a document (a logo, a
- * font name) can make the server fetch or read anything.
+ * Loads and sets pdfmake up once per process, at the first document (not at start-up: pdfmake, pdfkit
+ * and fontkit are a large part of the server's module loading): Roboto read from disk into pdfmake's
+ * in-memory file system, and access policies that refuse every URL and every local file, so nothing in
+ * a document (a logo, a font name) can make the server fetch or read anything.
  */
-function configure() {
-  if (configured) return;
+function configure(): Pdfmake {
+  if (configured) return configured;
+  // pdfmake's server build exports one configured instance through `module.exports`, which an ESM
+  // namespace import cannot see: load it with require.
+  const pdfmake = require('pdfmake') as Pdfmake;
   const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
   for (const file of Object.values(ROBOTO_FILES)) {
     pdfmake.virtualfs.writeFileSync(file, readFileSync(path.join(fontDir, file)));
@@ -141,7 +143,8 @@ function configure() {
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy(() => false);
   cacheParsedFonts();
-  configured = true;
+  configured = pdfmake;
+  return pdfmake;
 }
 
 /**
@@ -150,8 +153,7 @@ function configure() {
  * @throws when the definition is invalid (e.g. an image that is not a PNG or JPEG).
  */
 export async function renderPdf(document: TDocumentDefinitions): Promise<Buffer> {
-  configure();
-  return pdfmake
+  return configure()
     .createPdf({ ...document, defaultStyle: { font: 'Roboto', ...document.defaultStyle } })
     .getBuffer();
 }

@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { neutraliseFormula } from './formula-safety.ts';
 
 /** `Content-Type` of an `.xlsx` workbook. */
@@ -154,12 +154,6 @@ export function xlsxStream<Row>({
   timeZone?: string;
 }): Readable {
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    // Shared strings would keep every distinct text in memory until the end.
-    useSharedStrings: false,
-  });
 
   // One style object per column, shared by all its cells: ExcelJS remembers the style id of an object
   // it has seen, while a fresh object per cell costs a full style lookup (most of the time of a big export).
@@ -170,6 +164,14 @@ export function xlsxStream<Row>({
   const rowStyle: Partial<ExcelJS.Style> = {};
 
   async function write() {
+    // Loaded at the first export rather than at start-up (a large part of the server's module loading).
+    const { default: excel } = await import('exceljs');
+    const workbook = new excel.stream.xlsx.WorkbookWriter({
+      stream: output,
+      useStyles: true,
+      // Shared strings would keep every distinct text in memory until the end.
+      useSharedStrings: false,
+    });
     const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = columns.map((column) => ({ width: column.width ?? 16 }));
     const header = sheet.addRow(columns.map((column) => column.header));
