@@ -86,7 +86,13 @@ describe('the server process', { timeout: 180_000 }, () => {
   it('finishes a request in flight when told to stop', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'back-office-'));
     const port = await freePort();
-    const server = start({ DATA_DIR: dataDir, PORT: String(port), ADMIN_PASSWORD: 'admin-password-1' });
+    // `info` logs each request as it arrives ("incoming request"), which says when it is in flight.
+    const server = start({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      ADMIN_PASSWORD: 'admin-password-1',
+      LOG_LEVEL: 'info',
+    });
     await server.ready(port);
     // Password hashing keeps the login busy long enough for the signal to arrive mid-request.
     const inFlight = fetch(`http://127.0.0.1:${port}/auth/login`, {
@@ -94,7 +100,16 @@ describe('the server process', { timeout: 180_000 }, () => {
       headers: { 'content-type': 'application/json', connection: 'close' },
       body: JSON.stringify({ email: 'admin@example.org', password: 'admin-password-1' }),
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The signal once the server has the request (a fixed wait sent it too early on a busy machine:
+    // the request then arrived while closing and was rightly answered 503).
+    for (
+      let waited = 0;
+      !/incoming request[^\n]*\/auth\/login|\/auth\/login[^\n]*incoming request/.test(server.output());
+      waited += 1
+    ) {
+      if (waited > 6000) throw new Error(`the login never reached the server:\n${server.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     server.child.kill('SIGTERM');
     const answer = await inFlight;
     expect(answer.status).toBe(200);
