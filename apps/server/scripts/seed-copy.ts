@@ -38,6 +38,9 @@ export function csvValue(value: unknown): string {
 /** `addedOn` → `added_on`, as the Drizzle instances name columns (casing: snake_case). */
 export const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
+/** From this many new rows on, a seed drops the secondary indexes and builds them after the load. */
+export const REBUILD_INDEXES_FROM = 100_000;
+
 /**
  * Drops the indexes of `tables` that no constraint owns (not the primary keys, not the unique
  * constraints) and returns their definitions, to be run again once the rows are in.

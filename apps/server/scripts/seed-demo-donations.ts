@@ -9,7 +9,7 @@ import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, queryRows } from '../src/db/client.ts';
 import { donations } from '../src/modules/donations/donations.table.ts';
-import { copyLines, csvValue, dropSecondaryIndexes } from './seed-copy.ts';
+import { copyLines, csvValue, dropSecondaryIndexes, REBUILD_INDEXES_FROM } from './seed-copy.ts';
 import { ascendingOrder, createSeedRandom, DAY_MS, type SeedRandom, utcMidnight } from './seed-random.ts';
 
 /** Rows per INSERT statement (7 array parameters, whatever the number of rows). */
@@ -147,7 +147,8 @@ export async function seedDemoDonations(
   const started = Date.now();
   const client = copyTo ? new pg.Client({ connectionString: copyTo.databaseUrl }) : undefined;
   await client?.connect();
-  const rebuild = client && missing >= 100_000 ? await dropSecondaryIndexes(client, ['donations']) : [];
+  const rebuild =
+    client && missing >= REBUILD_INDEXES_FROM ? await dropSecondaryIndexes(client, ['donations']) : [];
   let added = 0;
   try {
     while (added < gifts.filled) {
@@ -186,19 +187,15 @@ export async function seedDemoDonations(
           'copy donations (subscriber_id, amount, currency_id, donation_date, notes, added_by, added_on) from stdin (format csv)',
           lines,
         );
-        added += slice.length;
-        if (added % 100_000 === 0 || added === gifts.filled) {
-          log(`  ${added} / ${missing} donations added (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-        }
-        continue;
-      }
-      await db.execute(sql`
+      } else {
+        await db.execute(sql`
       insert into donations (subscriber_id, amount, currency_id, donation_date, notes, added_by, added_on)
       select subscriber_id, amount, currency_id, donation_date, notes, 'Demo data', added_on
         from unnest(${sql.param(subscriberIds)}::int[], ${sql.param(amounts)}::numeric[],
                     ${sql.param(currencyIds)}::int[], ${sql.param(dates)}::date[], ${sql.param(notes)}::text[],
                     ${sql.param(addedOn)}::timestamptz[])
              as t(subscriber_id, amount, currency_id, donation_date, notes, added_on)`);
+      }
       added += slice.length;
       if (added % 100_000 === 0 || added === gifts.filled) {
         log(`  ${added} / ${missing} donations added (${((Date.now() - started) / 1000).toFixed(1)} s)`);

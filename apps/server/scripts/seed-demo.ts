@@ -29,7 +29,7 @@ import {
   tags,
 } from '../src/modules/reference-lists/reference-lists.table.ts';
 import { subscribers, subscriberTags } from '../src/modules/subscribers/subscribers.table.ts';
-import { copyLines, csvValue, dropSecondaryIndexes, snakeCase } from './seed-copy.ts';
+import { copyLines, csvValue, dropSecondaryIndexes, REBUILD_INDEXES_FROM, snakeCase } from './seed-copy.ts';
 import { seedDemoDonations } from './seed-demo-donations.ts';
 import { seedDemoSales } from './seed-demo-sales.ts';
 
@@ -461,9 +461,6 @@ async function copySubscribers(
     await client.end();
   }
 }
-
-/** From this many new rows on, {@link copySubscribers} drops the secondary indexes and builds them after. */
-const REBUILD_INDEXES_FROM = 100_000;
 
 const USAGE =
   'Usage: npm run seed:demo -- --subscribers N [--donations N] [--sales N]   (whole numbers, e.g. 5000)\n';

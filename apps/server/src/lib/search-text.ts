@@ -12,9 +12,12 @@ export function foldForSearch(value: string): string {
     .trim();
 }
 
+/** The folded input with `%`, `_` and `\` escaped, so that `LIKE` matches it literally. */
+const likeLiteral = (folded: string) => folded.replace(/[\\%_]/g, (character) => `\\${character}`);
+
 /** Escapes `%`, `_` and `\` so folded user input is matched literally by `LIKE 'input%'`. */
 export function likePrefix(value: string): string {
-  return `${foldForSearch(value).replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return `${likeLiteral(foldForSearch(value))}%`;
 }
 
 /** Names shorter than this match as prefixes: a trigram index needs three characters. */
@@ -27,8 +30,8 @@ export const NAME_ANYWHERE_MIN_LENGTH = 3;
  * `Perdu`: two letters anywhere would match half the register and scan all of it).
  */
 export function likeName(value: string): string {
-  const prefix = likePrefix(value);
-  return foldForSearch(value).length >= NAME_ANYWHERE_MIN_LENGTH ? `%${prefix}` : prefix;
+  const folded = foldForSearch(value);
+  return `${folded.length >= NAME_ANYWHERE_MIN_LENGTH ? '%' : ''}${likeLiteral(folded)}%`;
 }
 
 /**

@@ -30,16 +30,14 @@ const present = <T>(value: T | '' | undefined | null): value is T =>
  */
 export function subscriberFilterSql(filter: SubscriberFilter, timeZone: string): SQL | undefined {
   const conditions: Array<SQL | undefined> = [eq(subscribers.hidden, false)];
-  const prefix = (column: AnyPgColumn, value: string | undefined) =>
-    present(value) ? sql`${column} like ${likePrefix(value)}` : undefined;
-  const name = (column: AnyPgColumn, value: string | undefined) =>
-    present(value) ? sql`${column} like ${likeName(value)}` : undefined;
+  const like = (column: AnyPgColumn, value: string | undefined, pattern: (value: string) => string) =>
+    present(value) ? sql`${column} like ${pattern(value)}` : undefined;
   conditions.push(
-    name(subscribers.searchFirstName, filter.firstname),
-    name(subscribers.searchLastName, filter.name),
-    name(subscribers.searchAssociation, filter.assoc),
-    prefix(subscribers.searchTown, filter.town),
-    prefix(subscribers.searchPostcode, filter.postcode),
+    like(subscribers.searchFirstName, filter.firstname, likeName),
+    like(subscribers.searchLastName, filter.name, likeName),
+    like(subscribers.searchAssociation, filter.assoc, likeName),
+    like(subscribers.searchTown, filter.town, likePrefix),
+    like(subscribers.searchPostcode, filter.postcode, likePrefix),
   );
   if (present(filter.country) && filter.country > 0)
     conditions.push(eq(subscribers.countryId, filter.country));
