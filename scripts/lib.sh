@@ -91,19 +91,23 @@ sources_changed() {
 }
 
 # build_if_changed NAME STAMP COMMAND PATH...: runs COMMAND when a file under a PATH changed since the
-# last successful build (STAMP). The stamp is taken before the build, so an edit made during it counts.
+# last successful build (STAMP). The stamp is taken before the build, so an edit made during it counts;
+# it waits outside the output folder, which a build may empty (vite's emptyOutDir did, on every web build).
 build_if_changed() {
-  local name=$1 stamp=$2 command=$3
+  local name=$1 stamp=$2 command=$3 next
   shift 3
   if ! sources_changed "$stamp" "$@"; then
     info "$name is up to date."
     return 0
   fi
   banner "Building $name"
+  next="$(mktemp "$REPO_ROOT/.build.stamp.XXXXXX")"
+  (cd "$REPO_ROOT" && bash -c "$command") || {
+    rm -f "$next"
+    return 1
+  }
   mkdir -p "$(dirname "$stamp")"
-  touch "$stamp.next"
-  (cd "$REPO_ROOT" && bash -c "$command")
-  mv "$stamp.next" "$stamp"
+  mv "$next" "$stamp"
 }
 
 # build_changed: compiles what changed since the last build: the web client (apps/web/dist) and the
