@@ -219,13 +219,11 @@ async function main(): Promise<boolean> {
         skipped: reason,
       };
     }
-    const rows = chosen.map((suite) => ({ suite: suite.name, ...skippedRow(reason) }));
-    await report(rows, records, 'no PostgreSQL', undefined);
+    await report(rowsOfSuites(records), records, 'no PostgreSQL', undefined);
     return false;
   }
   try {
     const records: Record<string, SuiteRecord> = {};
-    const rows: Array<BenchRow & { suite: string }> = [];
     for (const suite of chosen) {
       process.stdout.write(`\n== ${suite.name} (load average ${loadAverage().join(' ')}) ==\n`);
       const before = loadAverage();
@@ -241,27 +239,16 @@ async function main(): Promise<boolean> {
       const reason = unavailable.get(suite);
       if (reason) {
         record({ passed: true, rows: [], skipped: reason });
-        rows.push({ suite: suite.name, ...skippedRow(reason) });
         process.stdout.write(`${suite.name}: skipped, ${reason}\n`);
         continue;
       }
       try {
         const result = await suite.run(context);
         record({ passed: result.rows.every((row) => row.passed), rows: result.rows, ...result.details });
-        rows.push(...result.rows.map((row) => ({ ...row, suite: suite.name })));
       } catch (error) {
         // One suite's failure is reported; the next suites still run.
         const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
         record({ passed: false, rows: [], error: message });
-        rows.push({
-          suite: suite.name,
-          figure: '(whole suite)',
-          goal: 'runs',
-          measured: `failed: ${message.split('\n')[0]}`,
-          passed: false,
-          value: null,
-          unit: '',
-        });
         process.stderr.write(`${suite.name} failed: ${message}\n`);
       }
       process.stdout.write(
@@ -271,6 +258,8 @@ async function main(): Promise<boolean> {
 
     const [version] = await queryRows<{ version: string }>(context.db, sql`select version()`);
     const where = new URL(context.url);
+    // The lines of this run's suites, as the results file has them.
+    const rows = rowsOfSuites(records);
     await report(rows, records, `PostgreSQL at ${where.host}${where.pathname}`, version?.version);
     return rows.every((row) => row.passed);
   } finally {
