@@ -100,16 +100,15 @@ function subscriberQuery({ subscriber }: Seeded): string {
   }).toString();
 }
 
-/** Fills Last Name in the search panel and runs the search, then waits for the results table. */
-async function searchByLastName(page: Page, data: Seeded, table: string) {
-  const form = page.getByRole('search');
-  // Typed again when the screen lost it: once, on a fast browser, a name typed in the first instant of the
-  // Sales screen was gone when Search was pressed (not a scan finding; noted for a closer look).
-  await expect(async () => {
-    await form.getByLabel('Last Name').fill(data.subscriber.lastName);
-    await form.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page.getByRole('table', { name: table })).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
+/**
+ * Fills Last Name in the search panel `panel` (its accessible name: `Search sales`, `Search donations`,
+ * so that nothing is typed into the previous screen's) and runs the search, then waits for the table.
+ */
+async function searchByLastName(page: Page, data: Seeded, table: string, panel: string) {
+  const form = page.getByRole('search', { name: panel });
+  await form.getByLabel('Last Name').fill(data.subscriber.lastName);
+  await form.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('table', { name: table })).toBeVisible();
 }
 
 /** The public screens (signed out). */
@@ -134,7 +133,7 @@ const SCREENS: Screen[] = [
   {
     name: 'subscribers',
     path: () => '/#/subscribers',
-    prepare: (page, data) => searchByLastName(page, data, 'Subscribers'),
+    prepare: (page, data) => searchByLastName(page, data, 'Subscribers', 'Search filters'),
   },
   { name: 'subscriber', path: ({ subscriber }) => `/#/subscriber/${subscriber.id}` },
   { name: 'subscriber-new', path: () => '/#/subscriber/new' },
@@ -142,7 +141,7 @@ const SCREENS: Screen[] = [
   {
     name: 'donations',
     path: () => '/#/donations',
-    prepare: (page, data) => searchByLastName(page, data, 'Donations'),
+    prepare: (page, data) => searchByLastName(page, data, 'Donations', 'Search donations'),
   },
   {
     name: 'subscriber-donations',
@@ -154,7 +153,7 @@ const SCREENS: Screen[] = [
   {
     name: 'sales',
     path: () => '/#/sales',
-    prepare: (page, data) => searchByLastName(page, data, 'Sales'),
+    prepare: (page, data) => searchByLastName(page, data, 'Sales', 'Search sales'),
   },
   {
     name: 'subscriber-sales',
@@ -185,11 +184,18 @@ const SCREENS: Screen[] = [
 
 /** Opens a screen and waits until it is drawn: its level-1 heading shown and no spinner left. */
 async function openScreen(page: Page, screen: Screen, data: Seeded) {
-  await page.goto(screen.path(data));
-  // The first visit loads the screen's code: slow on a busy machine.
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByLabel('Loading...', { exact: true })).toHaveCount(0);
-  await screen.prepare?.(page, data);
+  const target = screen.path(data);
+  const route = target.slice(target.indexOf('#')).split('?')[0];
+  // Gone to again until the screen is there: a hash change keeps the previous screen (and its heading)
+  // drawn while the next one's code loads, and once the previous screen put its own address back.
+  await expect(async () => {
+    await page.goto(target);
+    await expect(page).toHaveURL((url) => url.hash.split('?')[0] === route, { timeout: 5_000 });
+    // The first visit loads the screen's code: slow on a busy machine.
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByLabel('Loading...', { exact: true })).toHaveCount(0);
+    await screen.prepare?.(page, data);
+  }).toPass({ timeout: 60_000 });
   await expect(page.getByLabel('Loading...', { exact: true })).toHaveCount(0);
 }
 
