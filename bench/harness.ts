@@ -505,7 +505,7 @@ export async function downloadWithCurl(url: string, token: string): Promise<numb
 /**
  * The reference of an export (the goal: CSV within 3× of COPY): `COPY (<select>) TO STDOUT (FORMAT csv,
  * HEADER)` run by psql against `databaseUrl`, its output counted by `wc -c` and thrown away; returns the
- * bytes. `select` is plain SQL (COPY takes no bind parameters: see {@link inlineParams}).
+ * bytes. `select` is plain SQL (COPY takes no bind parameters).
  */
 export async function copyToStdout(databaseUrl: string, select: string): Promise<number> {
   const output = await runForOutput(
@@ -524,18 +524,6 @@ export async function copyToStdout(databaseUrl: string, select: string): Promise
     },
   );
   return Number(output.trim());
-}
-
-/** A Drizzle query's SQL with its `$n` parameters written as literals, for COPY (which takes none). */
-export function inlineParams({ sql: text, params }: { sql: string; params: unknown[] }): string {
-  const literal = (value: unknown): string => {
-    if (value === null || value === undefined) return 'null';
-    if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-    if (typeof value === 'boolean') return value ? 'true' : 'false';
-    if (value instanceof Date) return `'${value.toISOString()}'::timestamptz`;
-    return `'${String(value).replaceAll("'", "''")}'`;
-  };
-  return text.replace(/\$(\d+)/g, (_match, index: string) => literal(params[Number(index) - 1]));
 }
 
 let clockTicks: number | undefined;

@@ -2,12 +2,11 @@
  * `npm run bench -- subscribers` (search and export speed goals): with 200,000 generated subscribers
  * on PostgreSQL, the search by last-name prefix, by town and by tag answers in under 50 ms at the median
  * (server time) and within 2× of its raw SQL through `pg`; the XLSX export of all of them finishes in
- * under 30 s with the server's memory growing by less than 150 MB (shown beside COPY of the same rows).
+ * under 30 s and within 3× of COPY of the same rows, with the server's memory growing by less than 150 MB.
  * The real app (buildApp) listens on a loopback port in this process.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/client.ts';
-import { createSubscriberExportRepository } from '../apps/server/src/modules/subscribers/subscriber-export.repository.ts';
 import { createSubscribersRepository } from '../apps/server/src/modules/subscribers/subscribers.repository.ts';
 import {
   type BenchContext,
@@ -15,7 +14,6 @@ import {
   copyToStdout,
   countOfAnswer,
   downloadWithCurl,
-  inlineParams,
   measureSearch,
   RUNS,
   rawSqlRatio,
@@ -29,7 +27,30 @@ import {
   vacuumAnalyze,
 } from './harness.ts';
 
-const GOALS = { search: SEARCH_GOALS, exportSeconds: 30, exportMemoryMb: 150 } as const;
+const GOALS = { search: SEARCH_GOALS, exportSeconds: 30, exportCopyRatio: 3, exportMemoryMb: 150 } as const;
+
+/**
+ * The export's baseline: every column of "Export All Details" for every visible subscriber, names
+ * joined and tags aggregated, in the export's order, as one statement (what COPY of the same rows takes).
+ */
+const EXPORT_BASELINE_SQL = `
+  select s.id, s.title, s.first_name, s.last_name, cat.name as category, s.association, s.address1, s.address2,
+         s.address3, s.town, s.postcode, c.name as country, s.billing_address, s.phone, s.mobile, s.fax, s.email,
+         s.on_mail_chimp_list, s.newsletter_email, pm.name as payment_method, s.bank, s.iban, cur.name as currency,
+         s.amount, s.rum, s.start_date, s.end_date, st.name as subscription_type, s.copies, s.recommended_by,
+         not s.inactive, s.inactive_reason,
+         coalesce((select string_agg(t.name, ', ' order by fold_text(t.name))
+                     from subscriber_tags stg join tags t on t.id = stg.tag_id
+                    where stg.subscriber_id = s.id), '') as tags,
+         s.notes, s.added_by, s.added_on
+    from subscribers s
+    left join countries c on c.id = s.country_id
+    left join categories cat on cat.id = s.category_id
+    left join payment_methods pm on pm.id = s.payment_method_id
+    left join currencies cur on cur.id = s.currency_id
+    left join subscription_types st on st.id = s.subscription_type_id
+   where not s.hidden
+   order by s.search_last_name, s.search_first_name, s.id`;
 
 type SearchFigure = SearchTimings & { label: string; query: string; matches: number };
 
@@ -103,9 +124,7 @@ async function runSubscribersBench(context: BenchContext): Promise<SuiteResult> 
 
   // The reference (of the export goal: CSV within 3× of COPY): the same rows and columns as CSV through
   // COPY, by psql.
-  const copySql = inlineParams(
-    createSubscriberExportRepository().detailsBatch(db, { filter: {}, limit: 1_000_000_000 }).toSQL(),
-  );
+  const copySql = EXPORT_BASELINE_SQL;
   const copyStarted = performance.now();
   const copyBytes = await copyToStdout(context.url, copySql);
   const copySeconds = (performance.now() - copyStarted) / 1000;
@@ -121,9 +140,9 @@ async function runSubscribersBench(context: BenchContext): Promise<SuiteResult> 
     ),
     {
       figure: `XLSX export of all ${exportFigure.rows} subscribers`,
-      goal: `< ${GOALS.exportSeconds} s`,
+      goal: `< ${GOALS.exportSeconds} s, <= ${GOALS.exportCopyRatio}× COPY`,
       measured: `${exportFigure.seconds} s, ${exportFigure.megabytes} MB (reference: COPY of the same rows as CSV ${exportReference.copySeconds} s, ${exportReference.copyMegabytes} MB; ratio ${exportReference.ratio}×)`,
-      passed: exportFigure.seconds < GOALS.exportSeconds,
+      passed: exportFigure.seconds < GOALS.exportSeconds && exportReference.ratio <= GOALS.exportCopyRatio,
       value: exportFigure.seconds,
       unit: 's',
       baseline: { value: exportReference.copySeconds, label: 'COPY' },

@@ -211,4 +211,21 @@ describe('GET /api/subscribers/export', () => {
       'Nom6',
     ]);
   });
+
+  it('names a country and a tag created while the export runs', async () => {
+    await insertSubscribers(ctx, [buildSubscriber({ lastName: 'Aubert', firstName: 'Anne' })]);
+    const read = createSubscriberExportRepository().detailsReader(ctx.database.db, {});
+    const [first] = await read({ limit: 1 });
+    expect(first?.lastName).toBe('Aubert');
+
+    const created = await api('POST', '/api/ctries', { name: 'Terre Adélie' });
+    expect(created.statusCode).toBe(201);
+    const country = created.json();
+    expect((await api('POST', '/api/tags', { name: 'Nouveau' })).statusCode).toBe(201);
+    await insertSubscribers(ctx, [
+      buildSubscriber({ lastName: 'Zeller', firstName: 'Paul', countryId: country.id, tags: ['Nouveau'] }),
+    ]);
+    const [next] = await read({ cursor: first, limit: 1 });
+    expect(next).toMatchObject({ lastName: 'Zeller', country: 'Terre Adélie', tags: 'Nouveau' });
+  });
 });
