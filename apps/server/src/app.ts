@@ -26,6 +26,7 @@ import { createAuditModule } from './modules/audit/audit.module.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createDashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { createDonationsModule } from './modules/donations/donations.module.ts';
+import { createExportsModule } from './modules/exports/exports.module.ts';
 import { createJobsModule } from './modules/jobs/jobs.module.ts';
 import { createJobsRepository } from './modules/jobs/jobs.repository.ts';
 import { createJobRunner, type JobRunner } from './modules/jobs/jobs.runner.ts';
@@ -130,6 +131,11 @@ export async function buildApp(deps: AppDeps) {
     settingsService: settings.service,
     authRepository: auth.repository,
   });
+  const donations = createDonationsModule(context, {
+    subscribersService: subscribers.service,
+    settingsService: settings.service,
+    mailRepository,
+  });
   const modules: AppModule[] = [
     audit,
     auth,
@@ -139,11 +145,7 @@ export async function buildApp(deps: AppDeps) {
     createDashboardModule(context),
     settings,
     subscribers,
-    createDonationsModule(context, {
-      subscribersService: subscribers.service,
-      settingsService: settings.service,
-      mailRepository,
-    }),
+    donations,
     createSalesModule(context, {
       subscribersService: subscribers.service,
       settingsService: settings.service,
@@ -155,6 +157,9 @@ export async function buildApp(deps: AppDeps) {
       transport: deps.mailTransport,
       logger: app.log,
     }),
+    createExportsModule(context, {
+      sources: { subscribers: subscribers.exportSource, donations: donations.exportSource },
+    }),
   ];
   modules.push(
     createJobsModule(context, {
@@ -163,7 +168,9 @@ export async function buildApp(deps: AppDeps) {
     }),
   );
   for (const module of modules) {
-    for (const job of module.jobs ?? []) runner.register(job.kind, job.handler, { repeat: job.repeat });
+    for (const job of module.jobs ?? []) {
+      runner.register(job.kind, job.handler, { repeat: job.repeat, maxRunning: job.maxRunning });
+    }
   }
 
   await app.register(helmet, {

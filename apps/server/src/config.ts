@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { isKnownTimeZone } from '@back-office/contract/calendar';
+import { EXPORT_INLINE_ROW_LIMIT } from '@back-office/contract/exports';
 import { z } from 'zod';
 import { findPasswordRuleBreach } from './lib/password-rules.ts';
 
@@ -55,6 +56,7 @@ const envSchema = z.object({
   ),
   SEARCH_COUNT_BUDGET_MS: z.coerce.number().int().min(0).max(10_000).default(25),
   EXPORT_STALL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  EXPORT_INLINE_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(EXPORT_INLINE_ROW_LIMIT),
   ORG_TIMEZONE: z
     .string()
     .trim()
@@ -136,6 +138,8 @@ export type Config = {
   trustProxy: false | string[];
   /** An export whose client stops reading for this many seconds is aborted (docs/decisions/011). */
   exportStallTimeoutSeconds: number;
+  /** Most rows an export streams itself; a larger one is written by a background job (contract `exports`). */
+  exportInlineRowLimit: number;
   /**
    * Milliseconds a search may spend counting more than 10,000 matches exactly; beyond it the count is
    * the planner's estimate, marked as such (docs/decisions/016).
@@ -189,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailLeaseSeconds: values.MAIL_LEASE_SECONDS,
     trustProxy: values.TRUST_PROXY ? values.TRUST_PROXY.split(',').map((entry) => entry.trim()) : false,
     exportStallTimeoutSeconds: values.EXPORT_STALL_TIMEOUT_SECONDS,
+    exportInlineRowLimit: values.EXPORT_INLINE_ROWS,
     searchCountBudgetMs: values.SEARCH_COUNT_BUDGET_MS,
     orgTimezone: values.ORG_TIMEZONE,
   };

@@ -6,10 +6,17 @@ import { z } from 'zod';
  */
 
 /**
- * What a job does. `mail.outbox` sends the queued emails and `auth.purge` deletes old sign-in records;
- * both repeat on their own. `receipts.annual-run` works through one annual receipt run.
+ * What a job does. `mail.outbox` sends the queued emails, `auth.purge` deletes old sign-in records and
+ * `exports.purge` the export files past their time; these repeat on their own. `receipts.annual-run`
+ * works through one annual receipt run; `exports.file` writes one large export (contract `exports`).
  */
-export const jobKindSchema = z.enum(['mail.outbox', 'auth.purge', 'receipts.annual-run']);
+export const jobKindSchema = z.enum([
+  'mail.outbox',
+  'auth.purge',
+  'receipts.annual-run',
+  'exports.file',
+  'exports.purge',
+]);
 export type JobKind = z.infer<typeof jobKindSchema>;
 
 /**
@@ -24,6 +31,8 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   'mail.outbox': 'Mail outbox',
   'auth.purge': 'Purge of old sign-in records',
   'receipts.annual-run': 'Annual receipts',
+  'exports.file': 'Export',
+  'exports.purge': 'Purge of old export files',
 };
 
 /**

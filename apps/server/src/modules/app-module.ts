@@ -29,8 +29,8 @@ export type ModuleContext = {
   config: Config;
   /** IANA zone of the organisation's calendar days (docs/decisions/012). */
   timeZone: string;
-  /** Queues jobs in the caller's transaction. */
-  jobs: Pick<JobsRepository, 'enqueue'>;
+  /** Queues jobs in the caller's transaction, and asks a job of one's own to stop. */
+  jobs: Pick<JobsRepository, 'enqueue' | 'requestCancel'>;
   /** Asks the runner to look for work of `kind` now (after a commit that queued some). */
   nudgeJobs: (kind: JobKind) => void;
   /** Call after a transaction that queued mail has committed: wakes the mail outbox job. */
@@ -46,11 +46,15 @@ export type AppInstance = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** A background job kind a module handles; `repeat` makes it a job the server schedules itself. */
+/**
+ * A background job kind a module handles; `repeat` makes it a job the server schedules itself;
+ * `maxRunning` caps how many of the kind a process runs at once (so they leave room for the others).
+ */
 export type ModuleJob = {
   kind: JobKind;
   handler: JobHandler;
   repeat?: RepeatOptions;
+  maxRunning?: number;
 };
 
 /**

@@ -1,8 +1,8 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
 import { countries, currencies, paymentMethods } from '../reference-lists/reference-lists.table.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
-import { type DonationFilter, donationFilterSql } from './donations.repository.ts';
+import { type DonationFilter, donationFilterSql, tablesReadBy } from './donations.repository.ts';
 import { donations, receipts } from './donations.table.ts';
 
 export type DonationCursor = { donationDate: string; id: number };
@@ -16,6 +16,28 @@ export type DonorCursor = {
 /** SQL of the donation exports (part 2 §7 `GET /api/donations/export`), in keyset batches. */
 export function createDonationsExportRepository() {
   return {
+    /**
+     * How many rows an export of `filter` writes: donations, or with `perDonor` donors and currencies;
+     * with `cap`, counting stops at `cap + 1`.
+     */
+    countRows: async (
+      db: Executor,
+      { filter, perDonor, cap }: { filter: DonationFilter; perDonor: boolean; cap?: number },
+    ): Promise<number> => {
+      const limit = cap === undefined ? sql`` : sql` limit ${cap + 1}`;
+      const reads = tablesReadBy(filter);
+      const matches = sql`select 1 from ${donations}
+        ${reads.subscribers ? sql`inner join ${subscribers} on ${subscribers.id} = ${donations.subscriberId}` : sql``}
+        ${reads.paymentMethods ? sql`left join ${paymentMethods} on ${paymentMethods.id} = ${subscribers.paymentMethodId}` : sql``}
+        where ${donationFilterSql(filter) ?? sql`true`}
+        ${perDonor ? sql`group by ${donations.subscriberId}, ${donations.currencyId}` : sql``}${limit}`;
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from (${matches}) as matches`,
+      );
+      return row?.n ?? 0;
+    },
+
     /** Up to `limit` matching donations after `cursor`, newest first. */
     donationsBatch: (
       db: Executor,

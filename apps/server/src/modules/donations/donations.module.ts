@@ -10,6 +10,7 @@ import { donationsRoutes } from './donations.routes.ts';
 import { createDonationsService } from './donations.service.ts';
 import { createDonationsExportRepository } from './donations-export.repository.ts';
 import { donationsExportRoutes } from './donations-export.routes.ts';
+import { createDonationsExportService } from './donations-export.service.ts';
 import { createReceiptsRepository } from './receipts.repository.ts';
 import { receiptsRoutes } from './receipts.routes.ts';
 import { createReceiptsService } from './receipts.service.ts';
@@ -52,13 +53,18 @@ export function createDonationsModule(
     settingsService: needs.settingsService,
     onMailQueued,
   });
+  const exportSource = createDonationsExportService({
+    db: readDb,
+    repository: createDonationsExportRepository(),
+    timeZone,
+  });
   return {
     name: 'donations',
+    exportSource,
     register: async (app) => {
       await app.register(donationsExportRoutes, {
-        db: readDb,
-        repository: createDonationsExportRepository(),
-        timeZone,
+        exportSource,
+        inlineRowLimit: config.exportInlineRowLimit,
       });
       await app.register(donationsRoutes, { donationsService });
       await app.register(receiptsRoutes, { receiptsService });

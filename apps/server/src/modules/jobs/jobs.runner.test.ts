@@ -155,6 +155,34 @@ describe('the job runner', () => {
     expect(ran.sort((x, y) => x - y)).toEqual(ids);
   });
 
+  it('runs at most maxRunning jobs of a kind at once, though it may run more of others', async () => {
+    let running = 0;
+    let most = 0;
+    const runner = createJobRunner({ db: ctx.database.db, repository, logger: quiet, pollIntervalMs: 20 });
+    runner.register(
+      'receipts.annual-run',
+      async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await sleep(60);
+        running -= 1;
+      },
+      { maxRunning: 1 },
+    );
+    const jobs = await Promise.all(Array.from({ length: 3 }, (_, index) => enqueue(`Job ${index}`)));
+    runner.start();
+    try {
+      await until(
+        async () =>
+          (await Promise.all(jobs.map((job) => find(job.id)))).every((job) => job.state === 'succeeded'),
+        'the three jobs',
+      );
+    } finally {
+      await runner.stop();
+    }
+    expect(most).toBe(1);
+  });
+
   it('takes over the job of a process that stopped renewing its lease', async () => {
     const job = await enqueue('Orphan', { leaseSeconds: 1 });
     const claimed = await repository.claimDue(ctx.database.db, {
@@ -180,12 +208,13 @@ describe('GET /api/jobs and cancel', () => {
     expect(listed.status).toBe(200);
     expect(listed.body.map((job) => [job.kind, job.state, job.repeats, job.startedBy])).toEqual([
       ['auth.purge', 'queued', true, null],
+      ['exports.purge', 'queued', true, null],
       ['receipts.annual-run', 'queued', false, 'Zoé Martin'],
     ]);
     expect((await apiClient(ctx, tokens.id_token).get('/api/jobs')).status).toBe(403);
     expect((await api.post(`/api/jobs/${listed.body[0]?.id}/cancel`)).status).toBe(409);
     expect((await api.post('/api/jobs/999/cancel')).status).toBe(404);
     const rows = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from jobs`);
-    expect(rows[0]?.n).toBe(2);
+    expect(rows[0]?.n).toBe(3);
   });
 });

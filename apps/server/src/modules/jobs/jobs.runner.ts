@@ -40,7 +40,12 @@ export type RepeatOptions = {
   hasWork?: () => Promise<boolean>;
 };
 
-type Registration = { handler: JobHandler; repeat?: RepeatOptions };
+type Registration = {
+  handler: JobHandler;
+  repeat?: RepeatOptions;
+  /** Most jobs of the kind this process runs at once (default: up to the runner's concurrency). */
+  maxRunning?: number;
+};
 
 type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 
@@ -81,14 +86,18 @@ export function createJobRunner({
   const runningKinds = new Map<number, JobKind>();
 
   /**
-   * The kinds this process may claim now: not a repeating kind it is already running, nor one whose
-   * `hasWork()` says there is nothing to do (an idle repeating job writes nothing).
+   * The kinds this process may claim now: not a repeating kind it is already running, nor a kind it
+   * runs its `maxRunning` of, nor one whose `hasWork()` says there is nothing to do (an idle repeating
+   * job writes nothing).
    */
   async function claimableKinds(): Promise<JobKind[]> {
-    const busy = new Set(runningKinds.values());
+    const running = new Map<JobKind, number>();
+    for (const kind of runningKinds.values()) running.set(kind, (running.get(kind) ?? 0) + 1);
     const kinds: JobKind[] = [];
-    for (const [kind, { repeat }] of registrations) {
-      if (repeat && busy.has(kind)) continue;
+    for (const [kind, { repeat, maxRunning }] of registrations) {
+      const runningOfKind = running.get(kind) ?? 0;
+      if (repeat && runningOfKind > 0) continue;
+      if (maxRunning !== undefined && runningOfKind >= maxRunning) continue;
       if (repeat?.hasWork && !(await repeat.hasWork())) continue;
       kinds.push(kind);
     }

@@ -275,6 +275,26 @@ export function createSubscriberExportRepository({
       };
     },
 
+    /**
+     * How many subscribers match `filter` (with `emailsOnly`, those with an email address); with `cap`,
+     * counting stops at `cap + 1`.
+     */
+    countRows: async (
+      db: Executor,
+      { filter, emailsOnly, cap }: { filter: SubscriberFilter; emailsOnly: boolean; cap?: number },
+    ): Promise<number> => {
+      const where = and(
+        subscriberFilterSql(filter, timeZone),
+        emailsOnly ? ne(subscribers.email, '') : undefined,
+      );
+      const matches = sql`select 1 from ${subscribers} where ${where ?? sql`true`}${cap === undefined ? sql`` : sql` limit ${cap + 1}`}`;
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from (${matches}) as matches`,
+      );
+      return row?.n ?? 0;
+    },
+
     /** Up to `limit` matching subscribers after `cursor` that have an email address: names and address. */
     emailsBatch: (
       db: Executor,

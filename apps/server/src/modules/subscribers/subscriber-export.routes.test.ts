@@ -196,7 +196,7 @@ describe('GET /api/subscribers/export', () => {
       batchSize: 2,
     });
     const chunks: Buffer[] = [];
-    for await (const chunk of service.export({ emailsOnly: false })) chunks.push(chunk as Buffer);
+    for await (const chunk of service.stream({ emailsOnly: false })) chunks.push(chunk as Buffer);
     const records = asRecords((await readSheet(Buffer.concat(chunks))).rows);
     const ids = records.map((record) => record.Id);
     expect(ids).toHaveLength(7);

@@ -2,12 +2,17 @@ import { subscriberExportQuerySchema } from '@back-office/contract/subscribers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendDownload } from '../../http/send-download.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/xlsx-stream.ts';
-import { SUBSCRIBERS_EXPORT_FILENAME, type SubscriberExportService } from './subscriber-export.service.ts';
+import { assertInlineExport } from '../exports/export-source.ts';
+import type { SubscriberExportService } from './subscriber-export.service.ts';
 
-/** `GET /api/subscribers/export` (part 2 §7 Subscribers). Any signed-in user. */
+/**
+ * `GET /api/subscribers/export` (part 2 §7 Subscribers). Any signed-in user. More than
+ * `inlineRowLimit` matches: 409 `exports.too_large` (a background export, contract `exports`).
+ */
 export const subscriberExportRoutes: FastifyPluginAsyncZod<{
   subscriberExportService: SubscriberExportService;
-}> = async (app, { subscriberExportService: service }) => {
+  inlineRowLimit: number;
+}> = async (app, { subscriberExportService: service, inlineRowLimit }) => {
   app.get(
     '/api/subscribers/export',
     {
@@ -20,11 +25,13 @@ export const subscriberExportRoutes: FastifyPluginAsyncZod<{
         produces: [XLSX_CONTENT_TYPE],
       },
     },
-    (request, reply) =>
-      sendDownload(reply, {
-        filename: SUBSCRIBERS_EXPORT_FILENAME,
-        contentType: XLSX_CONTENT_TYPE,
-        body: service.export(request.query),
-      }),
+    async (request, reply) => {
+      await assertInlineExport(service, request.query, inlineRowLimit);
+      return sendDownload(reply, {
+        filename: service.fileName(request.query),
+        contentType: service.contentType,
+        body: service.stream(request.query),
+      });
+    },
   );
 };

@@ -3,7 +3,8 @@ import { DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import type { SubscriberExportQuery } from '@back-office/contract/subscribers';
 import type { Database } from '../../db/client.ts';
 import { keysetRows } from '../../lib/keyset-rows.ts';
-import { type XlsxColumn, xlsxStream } from '../../lib/spreadsheet/xlsx-stream.ts';
+import { XLSX_CONTENT_TYPE, type XlsxColumn, xlsxStream } from '../../lib/spreadsheet/xlsx-stream.ts';
+import type { ExportSource } from '../exports/export-source.ts';
 import type {
   SubscriberCursor,
   SubscriberDetailsRow,
@@ -13,7 +14,7 @@ import type {
 import type { SubscriberFilter } from './subscribers.repository.ts';
 
 /** File name of the export (part 2 §7), whichever variant. */
-export const SUBSCRIBERS_EXPORT_FILENAME = 'subscribers-export.xlsx';
+const SUBSCRIBERS_EXPORT_FILENAME = 'subscribers-export.xlsx';
 
 /**
  * Rows read from the database per query by default. Each query costs a round trip and a plan, so small
@@ -89,14 +90,22 @@ export function createSubscriberExportService({
   timeZone?: string;
   /** Rows per database query. */
   batchSize?: number;
-}) {
+}): ExportSource<SubscriberExportQuery> {
   return {
+    fileName: () => SUBSCRIBERS_EXPORT_FILENAME,
+    contentType: XLSX_CONTENT_TYPE,
+
+    /** Rows the export of `query` writes; with `cap`, counted up to `cap + 1` at most. */
+    countRows: ({ emailsOnly, ...filter }: SubscriberExportQuery, cap?: number) =>
+      repository.countRows(db, { filter, emailsOnly, cap }),
+
     /**
      * The XLSX of every subscriber matching the search's filters, sorted by last then first name:
      * all details, or with `emailsOnly` first name, last name and email of those who have one.
-     * Returns a stream; rows are read in batches of `batchSize` as it is consumed.
+     * Returns a stream; rows are read in batches of `batchSize` as it is consumed, `onRows` hearing
+     * how many have been read.
      */
-    export: (query: SubscriberExportQuery): Readable => {
+    stream: (query: SubscriberExportQuery, onRows?: (rowsRead: number) => void): Readable => {
       const { emailsOnly, ...filter } = query;
       const searchFilter: SubscriberFilter = filter;
       const limit = batchSize;
@@ -109,6 +118,7 @@ export function createSubscriberExportService({
             limit,
             (cursor) => repository.emailsBatch(db, { filter: searchFilter, cursor, limit }),
             cursorOf,
+            onRows,
           ),
         });
       }
@@ -117,7 +127,7 @@ export function createSubscriberExportService({
         timeZone,
         sheetName: 'Subscribers',
         columns: DETAIL_COLUMNS,
-        rows: keysetRows(limit, (cursor) => readDetails({ cursor, limit }), cursorOf),
+        rows: keysetRows(limit, (cursor) => readDetails({ cursor, limit }), cursorOf, onRows),
       });
     },
   };

@@ -55,9 +55,13 @@ export function createSubscribersModule(
     name: 'subscribers',
     service,
     emailService,
+    exportSource: exportService,
     register: async (app) => {
       await app.register(subscribersRoutes, { subscribersService: service });
-      await app.register(subscriberExportRoutes, { subscriberExportService: exportService });
+      await app.register(subscriberExportRoutes, {
+        subscriberExportService: exportService,
+        inlineRowLimit: config.exportInlineRowLimit,
+      });
       await app.register(subscriberRumRoutes, { subscriberRumService: rumService });
       await app.register(subscriberEmailRoutes, { subscriberEmailService: emailService });
     },
