@@ -77,6 +77,8 @@ export default defineConfig({
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       MAIL_POLL_INTERVAL_MS: '200',
+      // Exports of more rows are written in the background (the subscribers spec exports four).
+      EXPORT_INLINE_ROWS: '3',
     },
   },
 });

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { asRecords, readSheet } from '../../apps/server/test/xlsx.ts';
 import { listReferenceItemsThroughApi, uniqueName } from '../fixtures/catalogue.ts';
 import { ADMIN } from '../fixtures/env.ts';
 import { type CapturedEmail, listEmailFiles, readEmail } from '../fixtures/mail.ts';
@@ -546,4 +547,41 @@ test('subscribers: search with filters, create, edit, history, export, RUM lette
     const left = await searchSubscribersThroughApi(request, adminToken, { name: filtreName });
     expect(left.models.map((model) => model.id)).toEqual([zoe.id]);
   });
+});
+
+test('exports a search over the inline limit in the background: progress, then the file', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  // The e2e server streams at most 3 rows (EXPORT_INLINE_ROWS); four go to the background.
+  const key = stamp();
+  const lastName = `Grand${key}`;
+  for (const firstName of ['Anne', 'Bruno', 'Chloé', 'Denis']) {
+    await seedSubscriberThroughApi(request, adminToken, { firstName, lastName, currencyId: 1 });
+  }
+  await signInThroughUi(page, ADMIN.email, ADMIN.password);
+  await page.goto('/#/subscribers');
+  const form = await filtersForm(page);
+  await form.getByLabel('Last Name').fill(lastName);
+  await search(page);
+  await expect(page.getByText('4 rows')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Export...' }).click();
+  const downloading = page.waitForEvent('download', { timeout: 60_000 });
+  await page.getByRole('menuitem', { name: 'Export All Details' }).click();
+  const progress = page.getByRole('status').filter({ hasText: 'Preparing subscribers-export.xlsx' });
+  await expect(progress).toBeVisible();
+  await screenshot(page, 'subscribers-export-in-background', { fullPage: false });
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('subscribers-export.xlsx');
+  const records = asRecords((await readSheet(await keepDownload(download))).rows);
+  expect(records.map((record) => `${record['First name']} ${record['Last name']}`)).toEqual([
+    `Anne ${lastName}`,
+    `Bruno ${lastName}`,
+    `Chloé ${lastName}`,
+    `Denis ${lastName}`,
+  ]);
+  await expect(page.getByText('subscribers-export.xlsx is ready')).toBeVisible();
+  await expect(progress).toHaveCount(0);
 });

@@ -43,3 +43,12 @@ export function notifySuccess(message: string): void {
     autoClose: TOAST_AUTO_CLOSE_MS,
   });
 }
+
+/** Shows a neutral toast without a title, e.g. "Export cancelled". */
+export function notifyInfo(message: string): void {
+  notifications.show({
+    message,
+    color: 'gray',
+    autoClose: TOAST_AUTO_CLOSE_MS,
+  });
+}

@@ -2,6 +2,7 @@ import type { DonationListItem } from '@back-office/contract/donations';
 import { screen, within } from '@testing-library/react';
 import type { Mock } from 'vitest';
 import { describe, expect, it, vi } from 'vitest';
+import { exportFile, recordSavedFiles, xlsxResponse } from '../../../testing/exports.ts';
 import { emptyResponse, jsonResponse, mockFetch, problemResponse } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { signIn } from '../../../testing/session.ts';
@@ -159,6 +160,28 @@ describe('DonationsScreen for one subscriber (part 2 §2.4, §4)', () => {
       expect(field(hidden)).toBeUndefined();
     }
     expect(screen.getByRole('button', { name: 'Add New Donation' })).toBeInTheDocument();
+  });
+
+  it("exports the subscriber's donations in the background when the list counts more than the inline limit", async () => {
+    signIn();
+    const savedNames = recordSavedFiles();
+    const requests = mockFetch({
+      ...lookups,
+      'GET /api/donations': () => jsonResponse({ count: 60_000, countIsExact: true, models: [first] }),
+      // Already written when it answers, so no read is needed before the download.
+      'POST /api/exports': () =>
+        jsonResponse(exportFile({ source: 'donations', state: 'succeeded', cancellable: false }), 202),
+      'GET /api/exports/7/file': () => xlsxResponse('donation-details-export-2025-03-07.xlsx'),
+    });
+    const { user } = renderWithProviders(<DonationsScreen subscriber={jean} />);
+    expect(await screen.findByText(/^60\s000 rows$/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Export Donations' }));
+    await vi.waitFor(() => expect(savedNames).toEqual(['donation-details-export-2025-03-07.xlsx']));
+    const started = requests.find((request) => request.path === '/api/exports');
+    expect(started?.body).toMatchObject({ source: 'donations', query: { id: '12', isdetailed: true } });
+    expect(requests.some((request) => request.path === '/api/donations/export')).toBe(false);
   });
 
   it('says the subscriber has no donations yet', async () => {

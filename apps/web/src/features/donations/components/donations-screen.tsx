@@ -177,7 +177,11 @@ export function DonationsScreen({ subscriber }: DonationsScreenProps) {
         </Group>
         <Group gap="sm">
           <DonationsToolbar
-            exportInput={() => ({ filters: submitted ?? normalise(form.getValues()), subscriberId })}
+            exportInput={() => ({
+              filters: submitted ?? normalise(form.getValues()),
+              subscriberId,
+              matches: { count: list.count, countIsExact: list.countIsExact },
+            })}
             selectedCount={selected.size}
             deleting={deleting}
             onDeleteSelected={() => setConfirmingBulk(true)}

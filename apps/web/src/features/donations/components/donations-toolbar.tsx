@@ -1,11 +1,11 @@
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconFileExport, IconPlus, IconTrash } from '@tabler/icons-react';
-import { exportRefusedReason } from '../../../lib/api-error.ts';
+import { exportFailureReason } from '../../../entities/exports/index.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { type ExportDonationsInput, useExportDonations } from '../api/export-donations.ts';
 
 type DonationsToolbarProps = {
-  /** What Export sends (the search's filters and the subscriber), without `detailed`. */
+  /** What Export sends (the search's filters, the subscriber, what they matched), without `detailed`. */
   exportInput: () => Omit<ExportDonationsInput, 'detailed'>;
   selectedCount: number;
   deleting: boolean;
@@ -17,8 +17,9 @@ type DonationsToolbarProps = {
 /**
  * The donations toolbar (part 2 §2.4): an Export dropdown (Export Donations = the details spreadsheet,
  * Export Addresses = one row per donor), Delete Selected Donations (disabled unless a row is selected)
- * and, with a subscriber, Add New Donation. An export failure says "getting the donation receipt"
- * (part 2 §8: that message is also used for export failure).
+ * and, with a subscriber, Add New Donation. A large export is written in the background (contract
+ * `exports`, with its progress in a notification). An export failure says "getting the donation
+ * receipt" (part 2 §8: that message is also used for export failure).
  */
 export function DonationsToolbar({
   exportInput,
@@ -27,12 +28,11 @@ export function DonationsToolbar({
   onDeleteSelected,
   onAdd,
 }: DonationsToolbarProps) {
-  const exportDonations = useExportDonations();
+  const exportDonations = useExportDonations({
+    onError: (error) => notifyError('getting the donation receipt', exportFailureReason(error)),
+  });
   const handleExport = (detailed: boolean) => {
-    exportDonations.mutate(
-      { ...exportInput(), detailed },
-      { onError: (error) => notifyError('getting the donation receipt', exportRefusedReason(error)) },
-    );
+    exportDonations.mutate({ ...exportInput(), detailed });
   };
   return (
     <>

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { exportFile, recordSavedFiles, xlsxResponse } from '../../../testing/exports.ts';
 import { emptyResponse, jsonResponse, mockFetch } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { signIn } from '../../../testing/session.ts';
@@ -85,6 +86,31 @@ describe('SubscribersSearch', () => {
     await user.type(screen.getByLabelText('Town'), 'Lyon{Enter}');
     // French number format: a narrow no-break space between thousands.
     expect(await screen.findByText(/^about 250\s000 rows$/)).toBeInTheDocument();
+  });
+
+  it('exports in the background when the search counted about 250 000 rows', async () => {
+    signIn();
+    const savedNames = recordSavedFiles();
+    const requests = mockFetch({
+      ...lookups,
+      'GET /api/subscribers/': () => jsonResponse({ count: 250_000, countIsExact: false, models: ROWS }),
+      // Already written when it answers, so no read is needed before the download.
+      'POST /api/exports': () => jsonResponse(exportFile({ state: 'succeeded', cancellable: false }), 202),
+      'GET /api/exports/7/file': () => xlsxResponse('subscribers-export-2025-03-07.xlsx'),
+    });
+    const { user } = renderWithProviders(<SubscribersSearch />);
+    await user.type(screen.getByLabelText('Town'), 'Lyon{Enter}');
+    expect(await screen.findByText(/^about 250\s000 rows$/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Export...' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Export All Details' }));
+    await vi.waitFor(() => expect(savedNames).toEqual(['subscribers-export-2025-03-07.xlsx']));
+    const started = requests.find((request) => request.path === '/api/exports');
+    expect(started?.body).toMatchObject({
+      source: 'subscribers',
+      query: { town: 'Lyon', emailsOnly: false },
+    });
+    expect(requests.some((request) => request.path === '/api/subscribers/export')).toBe(false);
   });
 
   it('sends the Mailing List Status as 0, 1 or 2', async () => {

@@ -129,7 +129,7 @@ export function SubscribersSearch() {
           ) : null}
         </Group>
         <Group gap="sm">
-          <ExportSubscribersMenu filters={active} />
+          <ExportSubscribersMenu filters={active} matches={{ count, countIsExact: list.countIsExact }} />
           <Button
             variant="default"
             leftSection={<IconMail size={16} aria-hidden />}
