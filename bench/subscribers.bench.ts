@@ -1,10 +1,11 @@
 /**
- * `npm run bench -- subscribers` (search and export speed goals): with 200,000 generated subscribers
- * on PostgreSQL, the search by last-name prefix, by town and by tag answers in under 50 ms at the median
- * (server time) and within 2× of its raw SQL through `pg`; the XLSX export of all of them finishes in
+ * `npm run bench -- subscribers` (search and export speed goals): with 200,000 (or 1,000,000) generated
+ * subscribers on PostgreSQL, every search filter alone, common pairs and page 100 answer with a p95
+ * under 50 ms (server time) and within 1.5× of the p95 of their SQL run alone through `pg`; the XLSX export of all of them finishes in
  * under 30 s and within 3× of COPY of the same rows, with the server's memory growing by less than 150 MB.
  * The real app (buildApp) listens on a loopback port in this process.
  */
+import type { ExportFile } from '@back-office/contract/exports';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/client.ts';
 import { createSubscribersRepository } from '../apps/server/src/modules/subscribers/subscribers.repository.ts';
@@ -54,7 +55,7 @@ const EXPORT_BASELINE_SQL = `
 
 type SearchFigure = SearchTimings & { label: string; query: string; matches: number };
 
-/** Seeds the subscribers, then measures the three searches and the export. */
+/** Seeds the subscribers, then measures the searches (each filter alone, common pairs, page 100) and the export. */
 async function runSubscribersBench(context: BenchContext): Promise<SuiteResult> {
   const { db } = context;
   // Seeding runs in a child process, so that the memory it used does not hide this process's growth.
@@ -62,29 +63,62 @@ async function runSubscribersBench(context: BenchContext): Promise<SuiteResult> 
   // Fresh rows are not marked all-visible until autovacuum passes; a live database has had that pass.
   await vacuumAnalyze(context, ['subscribers', 'subscriber_tags']);
 
-  // The hardest common case of each filter: the most frequent 3-letter name prefix, town and tag.
-  const [prefix] = await queryRows<{ value: string }>(
-    db,
-    sql`select left(search_last_name, 3) as value from subscribers where not hidden group by 1 order by count(*) desc limit 1`,
-  );
-  const [town] = await queryRows<{ value: string }>(
-    db,
-    sql`select search_town as value from subscribers where not hidden group by 1 order by count(*) desc limit 1`,
-  );
+  // The hardest common case of each filter: its most frequent value (a 3-letter prefix for names).
+  const mostFrequent = async (expression: string, where = 'true') => {
+    const [row] = await queryRows<{ value: string | number }>(
+      db,
+      sql.raw(
+        `select ${expression} as value from subscribers where not hidden and ${where} group by 1 order by count(*) desc limit 1`,
+      ),
+    );
+    if (row === undefined)
+      throw new Error(`the benchmark database has no subscribers to search (${expression})`);
+    return String(row.value);
+  };
   const [tag] = await queryRows<{ value: number; name: string }>(
     db,
     sql`select t.id as value, t.name from subscriber_tags st join tags t on t.id = st.tag_id group by t.id, t.name order by count(*) desc limit 1`,
   );
-  if (!prefix || !town || !tag) throw new Error('the benchmark database has no subscribers to search');
+  if (!tag) throw new Error('the benchmark database has no tagged subscribers');
+  const name = await mostFrequent('left(search_last_name, 3)');
+  const firstName = await mostFrequent('left(search_first_name, 3)');
+  const association = await mostFrequent('left(search_association, 3)', "search_association <> ''");
+  const town = await mostFrequent('search_town');
+  const postcode = await mostFrequent('left(search_postcode, 2)', "search_postcode <> ''");
+  const country = await mostFrequent('country_id', 'country_id is not null');
+  const category = await mostFrequent('category_id', 'category_id is not null');
+  const paymentMethod = await mostFrequent('payment_method_id', 'payment_method_id is not null');
+  const [recent] = await queryRows<{ value: string }>(
+    db,
+    sql`select to_char(percentile_disc(0.9) within group (order by added_on), 'YYYY-MM-DD') as value from subscribers`,
+  );
+  const tagId = String(tag.value);
+  /** Page 100 of 50 rows. */
+  const page100 = { listfrom: '4951', listlength: '50' };
 
   const { subscriberSearchQuerySchema } = await import('@back-office/contract/subscribers');
   const repository = createSubscribersRepository({ countBudgetMs: context.config.searchCountBudgetMs });
   const searches: SearchFigure[] = [];
-  for (const [label, query] of [
-    [`last-name prefix "${prefix.value}"`, { name: prefix.value }],
-    [`town "${town.value}"`, { town: town.value }],
-    [`tag "${tag.name}"`, { tag: String(tag.value) }],
-  ] as const) {
+  const queries: Array<[string, Record<string, string>]> = [
+    [`last-name prefix "${name}"`, { name }],
+    [`first-name prefix "${firstName}"`, { firstname: firstName }],
+    [`association prefix "${association}"`, { assoc: association }],
+    [`town "${town}"`, { town }],
+    [`postcode prefix "${postcode}"`, { postcode }],
+    [`tag "${tag.name}"`, { tag: tagId }],
+    [`country ${country}`, { country }],
+    [`category ${category}`, { category }],
+    [`payment method ${paymentMethod}`, { pmeth: paymentMethod }],
+    ['status "excluded only"', { status: '2' }],
+    [`added after ${recent?.value}`, { addedafter: recent?.value ?? '2000-01-01' }],
+    [`country ${country} and category ${category}`, { country, category }],
+    [`tag "${tag.name}" and country ${country}`, { tag: tagId, country }],
+    [`last-name prefix "${name}" and country ${country}`, { name, country }],
+    [`tag "${tag.name}", page 100`, { tag: tagId, ...page100 }],
+    [`country ${country}, page 100`, { country, ...page100 }],
+    ['no filter, page 100', page100],
+  ];
+  for (const [label, query] of queries) {
     const { found, timings } = await measureSearch(context, {
       path: `/api/subscribers/?${new URLSearchParams(query)}`,
       found: countOfAnswer,
@@ -103,9 +137,24 @@ async function runSubscribersBench(context: BenchContext): Promise<SuiteResult> 
     peakRss = Math.max(peakRss, now.rss);
     peakHeap = Math.max(peakHeap, now.heapUsed);
   }, 25);
-  // Downloaded by curl in another process, so that only the server's memory is measured here.
+  // As staff get an export of more than 50,000 rows: started, written by its background job, then
+  // downloaded by curl in another process (so that only the server's memory is measured here).
   const started = performance.now();
-  const bytes = await downloadWithCurl(`${context.base}/api/subscribers/export`, context.token);
+  const job = await fetch(`${context.base}/api/exports`, {
+    method: 'POST',
+    headers: { ...context.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ source: 'subscribers', query: {} }),
+  });
+  if (job.status !== 202) throw new Error(`POST /api/exports: ${job.status} ${await job.text()}`);
+  const { id } = (await job.json()) as ExportFile;
+  await context.app.jobs.runDue();
+  const written = (await (
+    await fetch(`${context.base}/api/exports/${id}`, { headers: context.headers })
+  ).json()) as ExportFile;
+  if (written.state !== 'succeeded')
+    throw new Error(`the export job ended ${written.state}: ${written.error}`);
+  const writtenSeconds = (performance.now() - started) / 1000;
+  const bytes = await downloadWithCurl(`${context.base}/api/exports/${id}/file`, context.token);
   const exportSeconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   const [counted] = await queryRows<{ n: number }>(
@@ -120,6 +169,7 @@ async function runSubscribersBench(context: BenchContext): Promise<SuiteResult> 
     rssGrowthMb: mb(peakRss - before.rss),
     heapGrowthMb: mb(peakHeap - before.heapUsed),
     rssBeforeMb: mb(before.rss),
+    writtenSeconds: Math.round(writtenSeconds * 100) / 100,
   };
 
   // The reference (of the export goal: CSV within 3× of COPY): the same rows and columns as CSV through
@@ -139,9 +189,9 @@ async function runSubscribersBench(context: BenchContext): Promise<SuiteResult> 
       searchRow(`Subscriber search by ${figure.label} (${figure.matches} matches)`, figure),
     ),
     {
-      figure: `XLSX export of all ${exportFigure.rows} subscribers`,
+      figure: `XLSX export of all ${exportFigure.rows} subscribers (start, background job, download)`,
       goal: `< ${GOALS.exportSeconds} s, <= ${GOALS.exportCopyRatio}× COPY`,
-      measured: `${exportFigure.seconds} s, ${exportFigure.megabytes} MB (reference: COPY of the same rows as CSV ${exportReference.copySeconds} s, ${exportReference.copyMegabytes} MB; ratio ${exportReference.ratio}×)`,
+      measured: `${exportFigure.seconds} s, ${exportFigure.megabytes} MB (background job ${exportFigure.writtenSeconds} s, then the download; reference: COPY of the same rows as CSV ${exportReference.copySeconds} s, ${exportReference.copyMegabytes} MB; ratio ${exportReference.ratio}×)`,
       passed: exportFigure.seconds < GOALS.exportSeconds && exportReference.ratio <= GOALS.exportCopyRatio,
       value: exportFigure.seconds,
       unit: 's',
