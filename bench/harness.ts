@@ -409,7 +409,7 @@ export async function measureCalls(
  * The speed goal of every API search: the server median under 50 ms and within 2× of the raw SQL
  * of the same search run straight through `pg` (API median / raw SQL median).
  */
-/** Search goals (issue "scale"): the server's p95 under 50 ms and within 1.5× of its SQL's p95 run alone. */
+/** Search goals at scale: the server's p95 under 50 ms and within 1.5× of its SQL's p95 run alone. */
 export const SEARCH_GOALS = { p95Ms: 50, rawSqlRatio: 1.5 } as const;
 
 /** An API search's timings beside those of its raw SQL. */

@@ -4,7 +4,7 @@ import { jobStateSchema } from './jobs.ts';
 import { subscriberExportQuerySchema } from './subscribers.ts';
 
 /**
- * Large exports (issue "scale", not in the spec): an export of more than {@link EXPORT_INLINE_ROW_LIMIT}
+ * Large exports (not in the spec; docs/architecture.md, Background jobs): an export of more than {@link EXPORT_INLINE_ROW_LIMIT}
  * rows is not streamed by its `GET …/export` (which answers 409 `exports.too_large`) but written by a
  * background job into a file kept {@link EXPORT_FILE_HOURS} hours, which its author downloads when ready.
  */

@@ -264,7 +264,7 @@ function drained(stream: PassThrough): Promise<void> {
 const CHUNK_CHARS = 64 * 1024;
 /**
  * zlib level of the sheet: 1 is about half the CPU of the default 6 for a file a third larger (the
- * sheet is plain, repetitive XML); the export's speed goal is part of issue "scale" (bench/).
+ * sheet is plain, repetitive XML), for the export speed goal (bench/subscribers.bench.ts).
  */
 const SHEET_COMPRESSION_LEVEL = 1;
 
@@ -274,7 +274,7 @@ const SHEET_COMPRESSION_LEVEL = 1;
  * column in its number format. The sheet's XML is written as the rows come, with inline strings, so
  * memory stays flat whatever the number of rows (docs/spec/design.md §Stack, "documents"); it is
  * written here rather than by a general spreadsheet library, which cost 3 µs a cell (a million
- * subscribers in two minutes, against the 30 s goal of the scale issue). Reading `rows` pauses while
+ * subscribers in two minutes, against a goal of 30 s: decision 017). Reading `rows` pauses while
  * the reader of the returned stream is behind, and stops when it goes away. A failure while reading
  * destroys the stream, which cuts the download short rather than sending a truncated file as if
  * complete. `timeZone` (default Europe/Paris) is where `datetime` values are read.
