@@ -1,8 +1,7 @@
 import { type DonationExportQuery, donationExportQuerySchema } from '@back-office/contract/donations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendDownload } from '../../http/send-download.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/xlsx-stream.ts';
-import { assertInlineExport, type ExportSource } from '../exports/export-source.ts';
+import { type ExportSource, sendInlineExport } from '../exports/export-source.ts';
 
 /**
  * `GET /api/donations/export` (part 2 §7): the matching donations as
@@ -26,13 +25,7 @@ export const donationsExportRoutes: FastifyPluginAsyncZod<{
         produces: [XLSX_CONTENT_TYPE],
       },
     },
-    async (request, reply) => {
-      await assertInlineExport(source, request.query, inlineRowLimit);
-      return sendDownload(reply, {
-        filename: source.fileName(request.query),
-        contentType: source.contentType,
-        body: source.stream(request.query),
-      });
-    },
+    (request, reply) =>
+      sendInlineExport(reply, { source: source, query: request.query, limit: inlineRowLimit }),
   );
 };

@@ -1,4 +1,6 @@
 import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { sendDownload } from '../../http/send-download.ts';
 import { createExportTooLargeError } from './exports.errors.ts';
 
 /**
@@ -16,16 +18,22 @@ export type ExportSource<Query> = {
 };
 
 /**
- * For a `GET …/export`: resolves when `query` matches at most `limit` rows. @throws 409
- * `exports.too_large` above, naming the limit: such an export is started with `POST /api/exports`.
+ * Answers a `GET …/export` with the file of `query`, streamed, when it has at most `limit` rows.
+ * @throws 409 `exports.too_large` above, naming the limit: such an export is started with
+ * `POST /api/exports`.
  */
-export async function assertInlineExport<Query>(
-  source: ExportSource<Query>,
-  query: Query,
-  limit: number,
-): Promise<void> {
-  if ((await source.countRows(query, limit)) <= limit) return;
-  throw createExportTooLargeError(
-    `This export has more than ${limit.toLocaleString('fr-FR')} rows: it is prepared in the background (POST /api/exports).`,
-  );
+export async function sendInlineExport<Query>(
+  reply: FastifyReply,
+  { source, query, limit }: { source: ExportSource<Query>; query: Query; limit: number },
+) {
+  if ((await source.countRows(query, limit)) > limit) {
+    throw createExportTooLargeError(
+      `This export has more than ${limit.toLocaleString('fr-FR')} rows: it is prepared in the background (POST /api/exports).`,
+    );
+  }
+  return sendDownload(reply, {
+    filename: source.fileName(query),
+    contentType: source.contentType,
+    body: source.stream(query),
+  });
 }

@@ -1,8 +1,7 @@
 import { subscriberExportQuerySchema } from '@back-office/contract/subscribers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendDownload } from '../../http/send-download.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/xlsx-stream.ts';
-import { assertInlineExport } from '../exports/export-source.ts';
+import { sendInlineExport } from '../exports/export-source.ts';
 import type { SubscriberExportService } from './subscriber-export.service.ts';
 
 /**
@@ -25,13 +24,7 @@ export const subscriberExportRoutes: FastifyPluginAsyncZod<{
         produces: [XLSX_CONTENT_TYPE],
       },
     },
-    async (request, reply) => {
-      await assertInlineExport(service, request.query, inlineRowLimit);
-      return sendDownload(reply, {
-        filename: service.fileName(request.query),
-        contentType: service.contentType,
-        body: service.stream(request.query),
-      });
-    },
+    (request, reply) =>
+      sendInlineExport(reply, { source: service, query: request.query, limit: inlineRowLimit }),
   );
 };
