@@ -1,5 +1,7 @@
 import type { ExportFile } from '@back-office/contract/exports';
-import { vi } from 'vitest';
+import { act } from '@testing-library/react';
+import { beforeEach, vi } from 'vitest';
+import { EXPORT_POLL_MS } from '../entities/exports/background-export.tsx';
 
 /** A background export as `POST /api/exports` and `GET /api/exports/{id}` answer it: id 7, queued. */
 export function exportFile(overrides: Partial<ExportFile> = {}): ExportFile {
@@ -48,4 +50,24 @@ export function recordSavedFiles(): string[] {
     savedNames.push(this.download);
   });
   return savedNames;
+}
+
+/**
+ * The set-up of a test file of background exports: before each test, the names of saved files are
+ * recorded afresh (`savedNames()`), and the pauses between polls (and the toasts' closing) run on the
+ * test's clock, which also follows the real one so that Testing Library's own waits go on; `elapse(ms)`
+ * jumps ahead, by one pause between two polls by default.
+ */
+export function backgroundExportClock() {
+  let saved: string[] = [];
+  beforeEach(() => {
+    saved = recordSavedFiles();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  });
+  return {
+    savedNames: () => saved,
+    elapse: async (ms = EXPORT_POLL_MS) => {
+      await act(() => vi.advanceTimersByTimeAsync(ms));
+    },
+  };
 }

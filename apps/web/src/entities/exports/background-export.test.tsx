@@ -1,8 +1,8 @@
 import type { ExportFile } from '@back-office/contract/exports';
-import { act, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
-import { exportFile, recordSavedFiles, xlsxResponse } from '../../testing/exports.ts';
+import { backgroundExportClock, exportFile, xlsxResponse } from '../../testing/exports.ts';
 import { deferred, jsonResponse, mockFetch, problemResponse } from '../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { signIn } from '../../testing/session.ts';
@@ -54,20 +54,7 @@ function inTurn(...files: ExportFile[]) {
   return () => jsonResponse(files[Math.min(next++, files.length - 1)]);
 }
 
-/** The names the browser was asked to save files under. */
-let savedNames: string[] = [];
-
-beforeEach(() => {
-  savedNames = recordSavedFiles();
-  // The pauses between polls (and the toasts' closing) run on the test's clock, which also follows the real
-  // one so that Testing Library's own waits go on; `elapse` jumps ahead.
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
-});
-
-/** Lets `ms` of the test's clock pass (one pause between two polls by default). */
-async function elapse(ms = EXPORT_POLL_MS) {
-  await act(() => vi.advanceTimersByTimeAsync(ms));
-}
+const { savedNames, elapse } = backgroundExportClock();
 
 /** How many times the export was read. */
 function pollCount(requests: { method: string; path: string }[]): number {
@@ -107,7 +94,7 @@ describe('runBackgroundExport', () => {
     await elapse();
     polls.answer(succeeded);
     await expect(saved).resolves.toBe('subscribers-export-2025-03-07.xlsx');
-    expect(savedNames).toEqual(['subscribers-export-2025-03-07.xlsx']);
+    expect(savedNames()).toEqual(['subscribers-export-2025-03-07.xlsx']);
     expect(await screen.findByText('subscribers-export-2025-03-07.xlsx is ready')).toBeInTheDocument();
     expect(screen.queryByText(/^Preparing /)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
@@ -171,7 +158,7 @@ describe('runBackgroundExport', () => {
     await elapse(10 * EXPORT_POLL_MS);
     expect(pollCount(requests)).toBe(readsBeforeCancel);
     expect(requests.filter((request) => request.path === '/api/exports/7/cancel')).toHaveLength(1);
-    expect(savedNames).toEqual([]);
+    expect(savedNames()).toEqual([]);
   });
 
   it('reads on when the export was over before Cancel reached the server, and saves the file', async () => {
@@ -195,7 +182,7 @@ describe('runBackgroundExport', () => {
 
     // The next read, a pause later, finds the export over.
     await expect(saved).resolves.toBe('subscribers-export.xlsx');
-    expect(savedNames).toEqual(['subscribers-export.xlsx']);
+    expect(savedNames()).toEqual(['subscribers-export.xlsx']);
     expect(screen.queryByText(/Houston/)).not.toBeInTheDocument();
   });
 
@@ -218,7 +205,7 @@ describe('runBackgroundExport', () => {
     await waitFor(() => expect(screen.queryByText(/^Preparing /)).not.toBeInTheDocument());
     await elapse(10 * EXPORT_POLL_MS);
     expect(pollCount(requests)).toBe(1);
-    expect(savedNames).toEqual([]);
+    expect(savedNames()).toEqual([]);
   });
 
   it('gives up, closing its notification, when a read fails', async () => {

@@ -1,8 +1,8 @@
 import { EXPORT_INLINE_ROW_LIMIT } from '@back-office/contract/exports';
-import { act, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { SearchMatches } from '../../../entities/exports/index.ts';
-import { exportFile, recordSavedFiles, xlsxResponse } from '../../../testing/exports.ts';
+import { backgroundExportClock, exportFile, xlsxResponse } from '../../../testing/exports.ts';
 import { jsonResponse, mockFetch, problemResponse } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { signIn } from '../../../testing/session.ts';
@@ -27,17 +27,7 @@ const EXPORT_QUERY = {
 
 const DONATIONS_FILE = exportFile({ source: 'donations', fileName: 'donation-details-export.xlsx' });
 
-let savedNames: string[] = [];
-
-beforeEach(() => {
-  savedNames = recordSavedFiles();
-  // The pause between two reads of a background export is skipped with `nextPoll`.
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
-});
-
-async function nextPoll() {
-  await act(() => vi.advanceTimersByTimeAsync(1000));
-}
+const { savedNames, elapse } = backgroundExportClock();
 
 async function exportWith(matches: SearchMatches, item: 'Export Donations' | 'Export Addresses') {
   const { user } = renderWithProviders(
@@ -66,7 +56,7 @@ describe('DonationsToolbar export', () => {
     });
     await exportWith({ count: 1_200, countIsExact: true }, 'Export Donations');
 
-    await vi.waitFor(() => expect(savedNames).toEqual(['donation-details-export.xlsx']));
+    await vi.waitFor(() => expect(savedNames()).toEqual(['donation-details-export.xlsx']));
     expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'GET /api/donations/export',
     ]);
@@ -83,9 +73,9 @@ describe('DonationsToolbar export', () => {
       path: '/api/exports',
       body: { source: 'donations', query: { ...EXPORT_QUERY, isdetailed: false } },
     });
-    await nextPoll();
+    await elapse();
     expect(await screen.findByText('donation-details-export-2025-03-07.xlsx is ready')).toBeInTheDocument();
-    expect(savedNames).toEqual(['donation-details-export-2025-03-07.xlsx']);
+    expect(savedNames()).toEqual(['donation-details-export-2025-03-07.xlsx']);
   });
 
   it('exports in the background when the count is an estimate', async () => {
@@ -95,8 +85,8 @@ describe('DonationsToolbar export', () => {
 
     expect(await screen.findByText('Preparing donation-details-export.xlsx')).toBeInTheDocument();
     expect(requests[0]?.body).toEqual({ source: 'donations', query: { ...EXPORT_QUERY, isdetailed: true } });
-    await nextPoll();
-    await vi.waitFor(() => expect(savedNames).toEqual(['donation-details-export-2025-03-07.xlsx']));
+    await elapse();
+    await vi.waitFor(() => expect(savedNames()).toEqual(['donation-details-export-2025-03-07.xlsx']));
   });
 
   it('goes to the background with the same query when the server finds the export too large (409)', async () => {
@@ -112,8 +102,8 @@ describe('DonationsToolbar export', () => {
     const inlineQuery = new URL(String(inlineUrl), 'http://localhost').searchParams;
     expect(Object.fromEntries(inlineQuery)).toEqual({ ...EXPORT_QUERY, isdetailed: 'true' });
     expect(requests[1]?.body).toEqual({ source: 'donations', query: { ...EXPORT_QUERY, isdetailed: true } });
-    await nextPoll();
-    await vi.waitFor(() => expect(savedNames).toEqual(['donation-details-export-2025-03-07.xlsx']));
+    await elapse();
+    await vi.waitFor(() => expect(savedNames()).toEqual(['donation-details-export-2025-03-07.xlsx']));
   });
 
   it("says why when the background export failed, in the screen's error sentence", async () => {
@@ -131,12 +121,12 @@ describe('DonationsToolbar export', () => {
     await exportWith({ count: 15_000, countIsExact: false }, 'Export Donations');
     expect(await screen.findByText('Preparing donation-details-export.xlsx')).toBeInTheDocument();
 
-    await nextPoll();
+    await elapse();
     expect(
       await screen.findByText(
         'Houston - there was a problem getting the donation receipt. The worker stopped. Please try again or contact your system administrator.',
       ),
     ).toBeInTheDocument();
-    expect(savedNames).toEqual([]);
+    expect(savedNames()).toEqual([]);
   });
 });

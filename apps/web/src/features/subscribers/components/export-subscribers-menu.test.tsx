@@ -1,9 +1,9 @@
 import { EXPORT_INLINE_ROW_LIMIT } from '@back-office/contract/exports';
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SearchMatches } from '../../../entities/exports/index.ts';
-import { exportFile, recordSavedFiles, xlsxResponse } from '../../../testing/exports.ts';
+import { backgroundExportClock, exportFile, xlsxResponse } from '../../../testing/exports.ts';
 import { deferred, jsonResponse, mockFetch, problemResponse } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { signIn } from '../../../testing/session.ts';
@@ -29,17 +29,7 @@ const EXPORT_QUERY = {
   addedbefore: '',
 };
 
-let savedNames: string[] = [];
-
-beforeEach(() => {
-  savedNames = recordSavedFiles();
-  // The pause between two reads of a background export is skipped with `nextPoll`.
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
-});
-
-async function nextPoll() {
-  await act(() => vi.advanceTimersByTimeAsync(1000));
-}
+const { savedNames, elapse } = backgroundExportClock();
 
 /** The full addresses fetched so far (path and query). */
 function requestedUrls(): string[] {
@@ -80,7 +70,7 @@ describe('ExportSubscribersMenu', () => {
     });
     await exportWith({ count: EXPORT_INLINE_ROW_LIMIT, countIsExact: true }, 'Export Email Addresses');
 
-    await vi.waitFor(() => expect(savedNames).toEqual(['subscribers-export.xlsx']));
+    await vi.waitFor(() => expect(savedNames()).toEqual(['subscribers-export.xlsx']));
     expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'GET /api/subscribers/export',
     ]);
@@ -103,10 +93,10 @@ describe('ExportSubscribersMenu', () => {
     // Busy while the file is being written.
     expect(screen.getByRole('button', { name: 'Export...' })).toBeDisabled();
 
-    await nextPoll();
+    await elapse();
     read.resolve(jsonResponse(exportFile({ state: 'succeeded', cancellable: false })));
     expect(await screen.findByText('subscribers-export-2025-03-07.xlsx is ready')).toBeInTheDocument();
-    expect(savedNames).toEqual(['subscribers-export-2025-03-07.xlsx']);
+    expect(savedNames()).toEqual(['subscribers-export-2025-03-07.xlsx']);
     expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'POST /api/exports',
       'GET /api/exports/7',
@@ -126,8 +116,8 @@ describe('ExportSubscribersMenu', () => {
       path: '/api/exports',
       body: { source: 'subscribers', query: { ...EXPORT_QUERY, emailsOnly: true } },
     });
-    await nextPoll();
-    await vi.waitFor(() => expect(savedNames).toEqual(['subscribers-export-2025-03-07.xlsx']));
+    await elapse();
+    await vi.waitFor(() => expect(savedNames()).toEqual(['subscribers-export-2025-03-07.xlsx']));
   });
 
   it('goes to the background with the same query when the server finds the export too large (409)', async () => {
@@ -153,8 +143,8 @@ describe('ExportSubscribersMenu', () => {
       Object.fromEntries(Object.entries(background.query).map(([key, value]) => [key, String(value)])),
     ).toEqual(Object.fromEntries(inlineQuery));
 
-    await nextPoll();
-    await vi.waitFor(() => expect(savedNames).toEqual(['subscribers-export-2025-03-07.xlsx']));
+    await elapse();
+    await vi.waitFor(() => expect(savedNames()).toEqual(['subscribers-export-2025-03-07.xlsx']));
     expect(screen.queryByText(/Houston/)).not.toBeInTheDocument();
   });
 
@@ -170,13 +160,13 @@ describe('ExportSubscribersMenu', () => {
     await exportWith({ count: 80_000, countIsExact: true }, 'Export All Details');
     expect(await screen.findByText('Preparing subscribers-export.xlsx')).toBeInTheDocument();
 
-    await nextPoll();
+    await elapse();
     expect(
       await screen.findByText(
         'Houston - there was a problem exporting the subscribers. The export file could not be written. Please try again or contact your system administrator.',
       ),
     ).toBeInTheDocument();
-    expect(savedNames).toEqual([]);
+    expect(savedNames()).toEqual([]);
   });
 
   it('still says so when a background export fails after the screen was left', async () => {
@@ -193,7 +183,7 @@ describe('ExportSubscribersMenu', () => {
 
     await user.click(screen.getByRole('button', { name: 'Leave' }));
     expect(screen.queryByRole('button', { name: 'Export...' })).not.toBeInTheDocument();
-    await nextPoll();
+    await elapse();
     read.resolve(
       jsonResponse(exportFile({ state: 'failed', error: 'The disk is full.', cancellable: false })),
     );
