@@ -125,7 +125,8 @@ export function createExportsService({
     get: async (id: number, user: AuthUser): Promise<ExportFile> => toExportFile(await findOwn(id, user)),
 
     /**
-     * The written file of export `id` of `user`, read a piece at a time as it is sent.
+     * The written file of export `id` of `user` and its size in bytes, read a piece at a time as it is
+     * sent; a file removed while it is sent ends the stream with an error.
      * @throws 404 `exports.not_found`; 409 `exports.not_ready` while it is written, or when it failed
      * or was cancelled; 410 `exports.expired` past its time.
      */
@@ -139,14 +140,23 @@ export function createExportsService({
         );
       }
       if (row.expiresAt <= clock.now()) throw createExportExpiredError(`${row.fileName} is no longer kept.`);
+      const size = row.bytes ?? 0;
       async function* pieces() {
-        for (let seq = 0; ; seq += 1) {
+        let sent = 0;
+        for (let seq = 0; sent < size; seq += 1) {
           const data = await repository.chunk(db, id, seq);
-          if (!data) return;
+          // Purged meanwhile: the download fails rather than ending as if the file were whole.
+          if (!data) throw new Error(`${row.fileName} was removed while it was being sent.`);
+          sent += data.length;
           yield data;
         }
       }
-      return { fileName: row.fileName, contentType: row.contentType, body: Readable.from(pieces()) };
+      return {
+        fileName: row.fileName,
+        contentType: row.contentType,
+        bytes: size,
+        body: Readable.from(pieces()),
+      };
     },
 
     /**
