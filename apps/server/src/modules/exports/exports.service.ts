@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import type { JobsRepository } from '../jobs/jobs.repository.ts';
 import type { JobContext } from '../jobs/jobs.runner.ts';
+import { jobProgress } from '../jobs/jobs.service.ts';
 import type { ExportSource } from './export-source.ts';
 import {
   createExportExpiredError,
@@ -42,7 +43,7 @@ function toExportFile(row: ExportFileWithJob): ExportFile {
     source: row.source,
     fileName: row.fileName,
     state: row.state,
-    progress: row.progressTotal === null ? null : { done: row.progressDone ?? 0, total: row.progressTotal },
+    progress: jobProgress(row),
     rows: row.rows,
     bytes: row.bytes,
     createdAt: row.createdAt.toISOString(),
@@ -227,9 +228,6 @@ export function createExportsService({
       });
       return undefined;
     },
-
-    /** Whether `purge` has anything to delete. */
-    hasPurgeable: () => repository.hasPurgeable(db, clock.now()),
 
     /** Deletes the files past their time and those of failed or cancelled exports. */
     purge: () => repository.purge(db, clock.now()),

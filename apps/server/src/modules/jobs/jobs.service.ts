@@ -4,6 +4,11 @@ import { createJobNotCancellableError, createJobNotFoundError } from './jobs.err
 import type { JobsRepository } from './jobs.repository.ts';
 import type { JobRow } from './jobs.table.ts';
 
+/** A job's progress as the API shows it: units done of `total`, null until the job reports any. */
+export function jobProgress(row: Pick<JobRow, 'progressDone' | 'progressTotal'>) {
+  return row.progressTotal === null ? null : { done: row.progressDone ?? 0, total: row.progressTotal };
+}
+
 /** A job row as the API shows it (contract `jobSchema`). */
 export function toJob(row: JobRow): Job {
   const active = row.state === 'queued' || row.state === 'running';
@@ -12,7 +17,7 @@ export function toJob(row: JobRow): Job {
     kind: row.kind,
     title: row.title,
     state: row.state,
-    progress: row.progressTotal === null ? null : { done: row.progressDone ?? 0, total: row.progressTotal },
+    progress: jobProgress(row),
     startedBy: row.startedBy,
     createdAt: row.createdAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,

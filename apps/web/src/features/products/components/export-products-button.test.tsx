@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordSavedFiles } from '../../../testing/exports.ts';
 import { mockFetch, problemResponse } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { signIn } from '../../../testing/session.ts';
@@ -11,18 +12,7 @@ const CSV = '\uFEFFid,name\n1,Agenda été\n';
 let savedNames: string[] = [];
 
 beforeEach(() => {
-  savedNames = [];
-  // jsdom has no object URLs; the download itself is observed through the link's click.
-  vi.stubGlobal(
-    'URL',
-    class extends URL {
-      static override createObjectURL = () => 'blob:export';
-      static override revokeObjectURL = () => {};
-    },
-  );
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    savedNames.push(this.download);
-  });
+  savedNames = recordSavedFiles();
 });
 
 afterEach(() => {
