@@ -3,7 +3,7 @@ import { createExportsRepository } from './exports.repository.ts';
 import { exportsRoutes } from './exports.routes.ts';
 import { createExportsService, type ExportSources } from './exports.service.ts';
 
-/** Purge of old export files: this often (a delete that finds nothing costs next to nothing). */
+/** Purge of old export files: this often, when there is one to purge. */
 const EXPORT_PURGE_INTERVAL_MS = 3_600_000;
 
 /**
@@ -40,6 +40,7 @@ export function createExportsModule(
           title: 'Purge of old export files',
           everyMs: EXPORT_PURGE_INTERVAL_MS,
           leaseSeconds: 300,
+          hasWork: service.hasPurgeable,
         },
       },
     ],

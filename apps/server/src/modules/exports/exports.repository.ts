@@ -86,6 +86,17 @@ export function createExportsRepository() {
       return row?.data;
     },
 
+    /** Whether a file is past its time, or belongs to an export that failed or was cancelled. */
+    hasPurgeable: async (db: Executor, now: Date): Promise<boolean> => {
+      const [row] = await db
+        .select({ jobId: exportFiles.jobId })
+        .from(exportFiles)
+        .innerJoin(jobs, eq(jobs.id, exportFiles.jobId))
+        .where(purgeable(now))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** Deletes the files past their time and those of failed or cancelled exports; returns how many. */
     purge: async (db: Executor, now: Date): Promise<number> => {
       const doomed = db

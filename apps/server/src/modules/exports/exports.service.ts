@@ -229,6 +229,9 @@ export function createExportsService({
       return undefined;
     },
 
+    /** Whether `purge` has anything to delete. */
+    hasPurgeable: () => repository.hasPurgeable(db, clock.now()),
+
     /** Deletes the files past their time and those of failed or cancelled exports. */
     purge: () => repository.purge(db, clock.now()),
   };
