@@ -51,6 +51,15 @@ describe('search counts beyond 10,000 matches', () => {
     }
     const few = await search(app, '/api/subscribers/?listfrom=1&listlength=50&name=durand');
     expect(few).toMatchObject({ count: 10, countIsExact: true });
+    // Found anywhere, the few are collected and then sorted; found by prefix, they are read along the
+    // name index: one order either way.
+    const byPrefix = await search(app, '/api/subscribers/?listfrom=1&listlength=50&name=du');
+    expect(byPrefix.models).toEqual(few.models);
+    expect(few.models.slice(0, 3).map((model) => (model as { name: string }).name)).toEqual([
+      'Prénom1 Durand',
+      'Prénom10 Durand',
+      'Prénom2 Durand',
+    ]);
     const fewGifts = await search(app, '/api/donations?listfrom=1&listlength=50&name=durand');
     expect(fewGifts).toMatchObject({ count: 10, countIsExact: true });
   });
