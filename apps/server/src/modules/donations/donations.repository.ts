@@ -51,6 +51,9 @@ export function tablesReadBy(filter: DonationFilter): { subscribers: boolean; pa
   };
 }
 
+/** Newest donation first, then the last one recorded (part 2 §7 Donations). */
+const donationOrder = [desc(donations.donationDate), desc(donations.id)];
+
 const listColumns = {
   id: donations.id,
   subscriberId: donations.subscriberId,
@@ -89,19 +92,26 @@ export function createDonationsRepository({ countBudgetMs = 0 }: { countBudgetMs
     search: async (db: Executor, query: DonationSearchQuery) => {
       const where = donationFilterSql(query);
       const reads = tablesReadBy(query);
-      let counting = db.select({ id: donations.id }).from(donations).$dynamic();
-      if (reads.subscribers)
-        counting = counting.innerJoin(subscribers, eq(subscribers.id, donations.subscriberId));
-      if (reads.paymentMethods)
-        counting = counting.leftJoin(paymentMethods, eq(paymentMethods.id, subscribers.paymentMethodId));
+      const matching = () => {
+        let rows = db.select({ id: donations.id }).from(donations).$dynamic();
+        if (reads.subscribers) rows = rows.innerJoin(subscribers, eq(subscribers.id, donations.subscriberId));
+        if (reads.paymentMethods)
+          rows = rows.leftJoin(paymentMethods, eq(paymentMethods.id, subscribers.paymentMethodId));
+        return rows.where(where);
+      };
+      // The page's ids first, from the filter's tables alone (index-only where the indexes allow), then
+      // the columns of those rows only: page 100 no longer reads 4,950 full rows to skip them.
+      const page = matching()
+        .orderBy(...donationOrder)
+        .limit(query.listlength)
+        .offset(query.listfrom - 1)
+        .as('page');
       // Independent reads: on PostgreSQL they run at once on two connections (PGlite queues them).
       const [total, rows] = await Promise.all([
-        countSearchMatches(db, counting.where(where), countBudgetMs),
+        countSearchMatches(db, matching(), countBudgetMs),
         joined(db)
-          .where(where)
-          .orderBy(desc(donations.donationDate), desc(donations.id))
-          .limit(query.listlength)
-          .offset(query.listfrom - 1),
+          .innerJoin(page, eq(page.id, donations.id))
+          .orderBy(...donationOrder),
       ]);
       return { ...total, rows };
     },

@@ -57,7 +57,7 @@ export const donations = pgTable(
   },
   (table) => [
     index('donations_date_idx').on(table.donationDate, table.id),
-    index('donations_subscriber_date_idx').on(table.subscriberId, table.donationDate),
+    index('donations_subscriber_date_idx').on(table.subscriberId, table.donationDate, table.id),
     index('donations_receipt_idx').on(table.receiptId),
     /**
      * Counting a search by amount reads this index only, with the donor to join on (donation search

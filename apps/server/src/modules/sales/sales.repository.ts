@@ -53,15 +53,30 @@ export function buyersOfSalesSql(filter: SaleFilter, timeZone: string): SQL {
   })`;
 }
 
+/** Newest sale first, then the last one recorded (part 2 §7 Sales). */
+const saleOrder = [desc(sales.addedOn), desc(sales.id)];
+
 /**
  * All SQL of sales and their stock movements (part 2 §7 Sales; docs/decisions/010); days are of
  * `timeZone`.
  */
 export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {}) {
   return {
-    /** One page of matching sales, newest first. */
-    search: (db: Executor, query: SaleSearchQuery) =>
-      db
+    /**
+     * One page of matching sales, newest first: the page's ids first, from `sales` (joined to
+     * `subscribers` only for a name filter), then the columns of those rows only.
+     */
+    search: (db: Executor, query: SaleSearchQuery) => {
+      let matching = db.select({ id: sales.id }).from(sales).$dynamic();
+      if (present(query.name))
+        matching = matching.innerJoin(subscribers, eq(subscribers.id, sales.subscriberId));
+      const page = matching
+        .where(saleFilterSql(query, timeZone))
+        .orderBy(...saleOrder)
+        .limit(query.listlength)
+        .offset(query.listfrom - 1)
+        .as('page');
+      return db
         .select({
           id: sales.id,
           subscriberId: sales.subscriberId,
@@ -77,12 +92,10 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
           invoiceIssuedAt: sales.invoiceIssuedAt,
         })
         .from(sales)
-        .innerJoin(subscribers, eq(subscribers.id, sales.subscriberId))
+        .innerJoin(page, eq(page.id, sales.id))
         .innerJoin(currencies, eq(currencies.id, sales.currencyId))
-        .where(saleFilterSql(query, timeZone))
-        .orderBy(desc(sales.addedOn), desc(sales.id))
-        .limit(query.listlength)
-        .offset(query.listfrom - 1),
+        .orderBy(...saleOrder);
+    },
 
     /** The next sale reference, allocated inside the caller's transaction: a rollback gives it back. */
     allocateRef: (db: Executor) => allocateNumber(db, saleCounter, saleCounter.lastRef),

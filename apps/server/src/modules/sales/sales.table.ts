@@ -51,7 +51,7 @@ export const sales = pgTable(
   (table) => [
     uniqueIndex('sales_ref_unique').on(table.ref),
     index('sales_added_on_idx').on(table.addedOn, table.id),
-    index('sales_subscriber_idx').on(table.subscriberId, table.addedOn),
+    index('sales_subscriber_idx').on(table.subscriberId, table.addedOn, table.id),
   ],
 );
 
