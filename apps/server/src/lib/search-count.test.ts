@@ -62,6 +62,10 @@ describe('search counts beyond 10,000 matches', () => {
     ]);
     const fewGifts = await search(app, '/api/donations?listfrom=1&listlength=50&name=durand');
     expect(fewGifts).toMatchObject({ count: 10, countIsExact: true });
+    // Collected and sorted, gifts of one day still come last recorded first.
+    const giftIds = fewGifts.models.map((model) => (model as { id: number }).id);
+    expect(giftIds).toHaveLength(10);
+    expect(giftIds).toEqual([...giftIds].sort((a, b) => b - a));
   });
 });
 

@@ -24,7 +24,7 @@ export async function countSearchMatches(
   budgetMs: number,
 ): Promise<SearchCount> {
   const started = performance.now();
-  const capped = await countRows(db, sql`select 1 from ${matches} m limit ${EXACT_COUNT_LIMIT + 1}`);
+  const capped = await countRows(db, cappedMatches(matches));
   if (capped <= EXACT_COUNT_LIMIT) return { count: capped, countIsExact: true };
   const cappedMs = performance.now() - started;
   const estimate = Math.max(await plannedRows(db, matches), capped);
@@ -33,6 +33,24 @@ export async function countSearchMatches(
   }
   return { count: roundEstimate(estimate), countIsExact: false };
 }
+
+/**
+ * True when a search's matches are few enough to collect in full and sort (an exact count of at most
+ * {@link EXACT_COUNT_LIMIT}): a few milliseconds, where walking the sort order's index for matches
+ * that cluster along it, or that are rare, reads tens of thousands of entries for one page. A search
+ * then orders its page by an expression no index gives (`name || ''`, `date + 0`), and PostgreSQL
+ * collects the matches through the filter's own indexes. More matches are dense enough for the walk.
+ */
+export function fewMatches(total: SearchCount): boolean {
+  return total.countIsExact && total.count <= EXACT_COUNT_LIMIT;
+}
+
+/** {@link fewMatches} for a search that shows no count: its matches counted up to the limit, no further. */
+export async function hasFewMatches(db: Executor, matches: SQLWrapper): Promise<boolean> {
+  return (await countRows(db, cappedMatches(matches))) <= EXACT_COUNT_LIMIT;
+}
+
+const cappedMatches = (matches: SQLWrapper) => sql`select 1 from ${matches} m limit ${EXACT_COUNT_LIMIT + 1}`;
 
 async function countRows(db: Executor, rows: SQL): Promise<number> {
   const [row] = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from (${rows}) counted`);

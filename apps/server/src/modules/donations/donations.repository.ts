@@ -1,7 +1,7 @@
 import type { DonationSearchQuery } from '@back-office/contract/donations';
 import { and, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { countSearchMatches } from '../../lib/search-count.ts';
+import { countSearchMatches, fewMatches, type SearchCount } from '../../lib/search-count.ts';
 import { likeName, likePrefix } from '../../lib/search-text.ts';
 import { currencies, paymentMethods } from '../reference-lists/reference-lists.table.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
@@ -54,6 +54,9 @@ export function tablesReadBy(filter: DonationFilter): { subscribers: boolean; pa
 /** Newest donation first, then the last one recorded (part 2 §7 Donations). */
 const donationOrder = [desc(donations.donationDate), desc(donations.id)];
 
+/** {@link donationOrder} written so that no index gives it (see {@link fewMatches}). */
+const sortedAfterCollecting = [desc(sql`${donations.donationDate} + 0`), desc(sql`${donations.id} + 0`)];
+
 const listColumns = {
   id: donations.id,
   subscriberId: donations.subscriberId,
@@ -101,18 +104,30 @@ export function createDonationsRepository({ countBudgetMs = 0 }: { countBudgetMs
       };
       // The page's ids first, from the filter's tables alone (index-only where the indexes allow), then
       // the columns of those rows only: page 100 no longer reads 4,950 full rows to skip them.
-      const page = matching()
-        .orderBy(...donationOrder)
-        .limit(query.listlength)
-        .offset(query.listfrom - 1)
-        .as('page');
-      // Independent reads: on PostgreSQL they run at once on two connections (PGlite queues them).
-      const [total, rows] = await Promise.all([
-        countSearchMatches(db, matching(), countBudgetMs),
-        joined(db)
+      const pageRows = (order: SQL[]) => {
+        const page = matching()
+          .orderBy(...order)
+          .limit(query.listlength)
+          .offset(query.listfrom - 1)
+          .as('page');
+        return joined(db)
           .innerJoin(page, eq(page.id, donations.id))
-          .orderBy(...donationOrder),
-      ]);
+          .orderBy(...donationOrder);
+      };
+      let total: SearchCount;
+      let rows: Awaited<ReturnType<typeof pageRows>>;
+      if (reads.subscribers) {
+        // Donors' donations spread along the date index: for a rare name the walk probed 12,000
+        // donors for one page (45 ms at 200,000 subscribers; collected and sorted: 10 ms).
+        total = await countSearchMatches(db, matching(), countBudgetMs);
+        rows = await pageRows(fewMatches(total) ? sortedAfterCollecting : donationOrder);
+      } else {
+        // Independent reads: on PostgreSQL they run at once on two connections (PGlite queues them).
+        [total, rows] = await Promise.all([
+          countSearchMatches(db, matching(), countBudgetMs),
+          pageRows(donationOrder),
+        ]);
+      }
       return { ...total, rows };
     },
 

@@ -3,6 +3,7 @@ import type { SaleSearchQuery } from '@back-office/contract/sales';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { allocateNumber } from '../../db/counters.ts';
+import { hasFewMatches } from '../../lib/search-count.ts';
 import { likeName, likePrefix } from '../../lib/search-text.ts';
 import { products } from '../products/products.table.ts';
 import { findStock, moveStock } from '../products/stock-movements.repository.ts';
@@ -56,6 +57,9 @@ export function buyersOfSalesSql(filter: SaleFilter, timeZone: string): SQL {
 /** Newest sale first, then the last one recorded (part 2 §7 Sales). */
 const saleOrder = [desc(sales.addedOn), desc(sales.id)];
 
+/** {@link saleOrder} written so that no index gives it (see `fewMatches` of lib/search-count.ts). */
+const sortedAfterCollecting = [desc(sql`${sales.addedOn} + interval '0 s'`), desc(sql`${sales.id} + 0`)];
+
 /**
  * All SQL of sales and their stock movements (part 2 §7 Sales; docs/decisions/010); days are of
  * `timeZone`.
@@ -64,15 +68,20 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
   return {
     /**
      * One page of matching sales, newest first: the page's ids first, from `sales` (joined to
-     * `subscribers` only for a name filter), then the columns of those rows only.
+     * `subscribers` only for a name filter), then the columns of those rows only. A buyer's name with
+     * few sales has them collected and sorted: walking the date index probed 9,500 buyers for one
+     * page of a rare name (37 ms at 200,000 subscribers).
      */
-    search: (db: Executor, query: SaleSearchQuery) => {
-      let matching = db.select({ id: sales.id }).from(sales).$dynamic();
-      if (present(query.name))
-        matching = matching.innerJoin(subscribers, eq(subscribers.id, sales.subscriberId));
-      const page = matching
-        .where(saleFilterSql(query, timeZone))
-        .orderBy(...saleOrder)
+    search: async (db: Executor, query: SaleSearchQuery) => {
+      const byName = present(query.name);
+      const matching = () => {
+        let rows = db.select({ id: sales.id }).from(sales).$dynamic();
+        if (byName) rows = rows.innerJoin(subscribers, eq(subscribers.id, sales.subscriberId));
+        return rows.where(saleFilterSql(query, timeZone));
+      };
+      const collect = byName && (await hasFewMatches(db, matching()));
+      const page = matching()
+        .orderBy(...(collect ? sortedAfterCollecting : saleOrder))
         .limit(query.listlength)
         .offset(query.listfrom - 1)
         .as('page');

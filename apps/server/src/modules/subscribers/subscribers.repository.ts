@@ -3,7 +3,7 @@ import type { SubscriberSearchQuery } from '@back-office/contract/subscribers';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { countSearchMatches, EXACT_COUNT_LIMIT, type SearchCount } from '../../lib/search-count.ts';
+import { countSearchMatches, fewMatches, type SearchCount } from '../../lib/search-count.ts';
 import {
   foldForSearch,
   foldSql,
@@ -73,10 +73,7 @@ export const subscriberOrder = [
   asc(subscribers.id),
 ];
 
-/**
- * {@link subscriberOrder} written so that no index can give it: PostgreSQL then collects the matches
- * through the filter's own index and sorts them. See {@link pageOrder}.
- */
+/** {@link subscriberOrder} written so that no index gives it (see {@link fewMatches}). */
 const sortedAfterCollecting = [
   asc(sql`${subscribers.searchLastName} || ''`),
   asc(subscribers.searchFirstName),
@@ -84,19 +81,16 @@ const sortedAfterCollecting = [
 ];
 
 /**
- * The ORDER BY of a search page, once its matches are counted. For a last name searched anywhere
- * with at most {@link EXACT_COUNT_LIMIT} matches, {@link sortedAfterCollecting}: given ORDER BY …
- * LIMIT, the planner walks the name index expecting the matches spread evenly along it, but they
- * cluster (every name containing "garnier" sorts under G), and the walk read 70,000 index entries
- * for 50 rows: 68 ms instead of 4 ms at 200,000 subscribers, "sch" with a country 132 ms instead of
- * 15 ms. Sorting a few thousand matches takes a few milliseconds; more matches are dense enough along
- * the index for the walk, and other filters are spread along it.
+ * The ORDER BY of a search page, once its matches are counted: {@link sortedAfterCollecting} for a
+ * last name searched anywhere with {@link fewMatches}. Given ORDER BY … LIMIT, the planner walks the
+ * name index expecting the matches spread evenly along it, but they cluster (every name containing
+ * "garnier" sorts under G): the walk read 70,000 index entries for 50 rows, 68 ms instead of 4 ms at
+ * 200,000 subscribers, "sch" with a country 132 ms instead of 15 ms. Other filters spread along it.
  */
 function pageOrder(query: SubscriberSearchQuery, total: SearchCount) {
   const lastNameAnywhere =
     present(query.name) && foldForSearch(query.name).length >= NAME_ANYWHERE_MIN_LENGTH;
-  const fewMatches = total.countIsExact && total.count <= EXACT_COUNT_LIMIT;
-  return lastNameAnywhere && fewMatches ? sortedAfterCollecting : subscriberOrder;
+  return lastNameAnywhere && fewMatches(total) ? sortedAfterCollecting : subscriberOrder;
 }
 
 /**
