@@ -74,7 +74,18 @@ export const subscribers = pgTable(
     updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
-    index('subscribers_search_name_idx').on(table.searchLastName, table.searchFirstName, table.id),
+    /**
+     * The name order, then the columns most searches filter on: a search walks it from the index alone
+     * and reads full rows for its page only (search speed goal at a million subscribers).
+     */
+    index('subscribers_search_name_idx').on(
+      table.searchLastName,
+      table.searchFirstName,
+      table.id,
+      table.hidden,
+      table.countryId,
+      table.categoryId,
+    ),
     index('subscribers_search_first_name_idx').on(table.searchFirstName),
     index('subscribers_search_town_idx').on(table.searchTown),
     index('subscribers_search_postcode_idx').on(table.searchPostcode),
