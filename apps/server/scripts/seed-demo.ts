@@ -521,7 +521,9 @@ async function main() {
         ? 0
         : (await seedDemoDonations(database.db, { target: donationTarget, log, ...copyTo })).added;
     const salesAdded =
-      saleTarget === undefined ? 0 : (await seedDemoSales(database.db, { target: saleTarget, log })).added;
+      saleTarget === undefined
+        ? 0
+        : (await seedDemoSales(database.db, { target: saleTarget, log, ...copyTo })).added;
     process.stdout.write(
       `Done: ${added} subscribers added.${donationTarget === undefined ? '' : ` ${donationsAdded} donations added.`}${saleTarget === undefined ? '' : ` ${salesAdded} sales added.`}\n`,
     );
