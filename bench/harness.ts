@@ -438,7 +438,22 @@ export async function measureSearch(
   },
 ): Promise<{ found: number; timings: SearchTimings }> {
   const series = await measureRequests(context, () => path, found);
-  const statements = await captureStatements(context.pool, search);
+  // Whether a count above 10,000 is exact depends on a timing (SEARCH_COUNT_BUDGET_MS): the SQL
+  // timed beside the server's is that of a capture that decided as the server last did.
+  const serverAnswer = (await (
+    await fetch(`${context.base}${path}`, { headers: context.headers })
+  ).json()) as {
+    countIsExact?: boolean;
+  };
+  let statements: Statement[] = [];
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    let outcome: unknown;
+    statements = await captureStatements(context.pool, async (db) => {
+      outcome = await search(db);
+    });
+    const captured = (outcome as { countIsExact?: boolean } | undefined)?.countIsExact;
+    if (serverAnswer.countIsExact === undefined || captured === serverAnswer.countIsExact) break;
+  }
   return {
     found: series.last,
     timings: {
