@@ -195,9 +195,15 @@ export function createExportsService({
       let pendingBytes = 0;
       let bytes = 0;
       let seq = 0;
+      // One piece is stored while the next is written: the file is made without waiting on each insert.
+      let storing: Promise<void> = Promise.resolve();
       const flush = async () => {
+        await storing;
         if (pendingBytes === 0) return;
-        await repository.appendChunk(db, { jobId: job.id, seq, data: Buffer.concat(pending) });
+        const piece = { jobId: job.id, seq, data: Buffer.concat(pending) };
+        storing = repository.appendChunk(db, piece).then(() => undefined);
+        // Observed at the next flush; until then a failure must not be an unhandled rejection.
+        storing.catch(() => {});
         seq += 1;
         bytes += pendingBytes;
         pending = [];
@@ -207,6 +213,7 @@ export function createExportsService({
         for await (const piece of stream) {
           if (shouldStop()) {
             stream.destroy();
+            await storing.catch(() => {});
             await repository.clearChunks(db, job.id);
             return 'stopped';
           }
@@ -215,8 +222,10 @@ export function createExportsService({
           if (pendingBytes >= chunkBytes) await flush();
         }
         await flush();
+        await storing;
       } catch (error) {
         stream.destroy();
+        await storing.catch(() => {});
         await repository.clearChunks(db, job.id);
         throw error;
       }
