@@ -222,7 +222,7 @@ async function ensureBenchYear(context: BenchContext) {
   if (missing <= 0) return;
   await context.db.execute(sql`
     insert into donations (subscriber_id, amount, currency_id, donation_date, notes, added_by, added_on)
-    select s.id, round(((s.id * 7919 + g * 104729) % 49500 + 500) / 100.0, 2), s.currency_id,
+    select s.id, round(((s.id::bigint * 7919 + g * 104729) % 49500 + 500) / 100.0, 2), s.currency_id,
            make_date(${BENCH_YEAR}::int, 1 + (s.id + g * 5) % 12, 1 + (s.id * 3 + g) % 28), '', 'Benchmark',
            make_timestamptz(${BENCH_YEAR}::int, 1 + (s.id + g * 5) % 12, 1 + (s.id * 3 + g) % 28, 10, 0, 0, 'UTC')
       from (select id, currency_id from subscribers

@@ -140,7 +140,10 @@ export function comparisonSvg(scales: Array<{ scale: ScaleName; rows: FigureRow[
     const y = top + group * groupHeight;
     const rows = keyed.map(({ byKey }) => byKey.get(key) as FigureRow);
     const largest = Math.max(...rows.map((row) => row.value ?? 0), Number.EPSILON);
-    const shown = key.length > 90 ? `${key.slice(0, 87)}…` : key;
+    // The first scale's own words (quoted values, p95), without the counts that differ by scale.
+    const first = rows[0] as FigureRow;
+    const label = `${first.suite}: ${first.name.replace(/\s*\([^)]*\)/g, '')}`;
+    const shown = label.length > 90 ? `${label.slice(0, 87)}…` : label;
     parts.push(`<text x="10" y="${y + 12}">${escapeXml(shown)}</text>`);
     rows.forEach((row, index) => {
       const barY = y + index * (barHeight + 4);
