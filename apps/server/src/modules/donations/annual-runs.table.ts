@@ -41,6 +41,10 @@ export const annualRunItems = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.runId, table.subscriberId] }),
-    index('annual_run_items_pending_idx').on(table.runId, table.status),
+    /**
+     * A run's pending donors in donor order: claiming the next one reads one index entry, where
+     * sorting every pending donor made a run quadratic (10 ms a claim with 1,600 left).
+     */
+    index('annual_run_items_pending_idx').on(table.runId, table.status, table.subscriberId),
   ],
 );
