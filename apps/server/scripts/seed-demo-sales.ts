@@ -339,16 +339,20 @@ async function insertBatch(
   currencyIds: CurrencyIds,
   copyClient?: pg.Client,
 ) {
-  const saleRows = batch.map((sale, index) => saleValues(sale.row, firstRef + index, currencyIds));
-  if (copyClient) {
-    await copyLines(
-      copyClient,
-      `copy sales (${SALE_COLUMNS}) from stdin (format csv)`,
-      saleRows.map((row) => `${row.map(csvValue).join(',')}\n`),
-    );
-  } else {
-    await db.execute(insertByUnnest('sales', SALE_COLUMNS, SALE_TYPES, saleRows));
-  }
+  const insert = async (table: string, columns: string, types: string[], rows: unknown[][]) => {
+    if (copyClient) {
+      const lines = rows.map((row) => `${row.map(csvValue).join(',')}\n`);
+      await copyLines(copyClient, `copy ${table} (${columns}) from stdin (format csv)`, lines);
+    } else {
+      await db.execute(insertByUnnest(table, columns, types, rows));
+    }
+  };
+  await insert(
+    'sales',
+    SALE_COLUMNS,
+    SALE_TYPES,
+    batch.map((sale, index) => saleValues(sale.row, firstRef + index, currencyIds)),
+  );
   const inserted = await queryRows<{ id: number; ref: number }>(
     db,
     sql`select id, ref from sales where ref between ${firstRef} and ${firstRef + batch.length - 1}`,
@@ -357,16 +361,7 @@ async function insertBatch(
   const lines: SaleLine[] = batch.flatMap((sale, index) =>
     sale.lines.map((line) => ({ ...line, saleId: idByRef.get(firstRef + index) ?? 0 })),
   );
-  const lineRows = lines.map(lineValues);
-  if (copyClient) {
-    await copyLines(
-      copyClient,
-      `copy sale_lines (${LINE_COLUMNS}) from stdin (format csv)`,
-      lineRows.map((row) => `${row.map(csvValue).join(',')}\n`),
-    );
-  } else {
-    await db.execute(insertByUnnest('sale_lines', LINE_COLUMNS, LINE_TYPES, lineRows));
-  }
+  await insert('sale_lines', LINE_COLUMNS, LINE_TYPES, lines.map(lineValues));
   const sold = new Map<number, number>();
   for (const line of lines) sold.set(line.productId, (sold.get(line.productId) ?? 0) + line.quantity);
   // Stock out as the server does; below zero means the product was restocked meanwhile.
