@@ -1,9 +1,9 @@
 /**
  * `npm run bench -- sales` (sales speed goals): with 300,000 sales of 1–5 lines on
- * PostgreSQL, a sales search answers in under 50 ms at the median (server time) and within 2× of its
- * raw SQL through `pg` (tighter than the 100 ms first asked): no filter (newest first), by last-name prefix
- * and by product; one invoice PDF renders in under 100 ms; the CSV exports of every sale (one row per
- * sale, one per line) take at most 3× the time of COPY of the same rows to STDOUT.
+ * PostgreSQL (1,000,000 at the 1m scale), a sales search answers in under 50 ms at the p95 (server time)
+ * and within 1.5× of its raw SQL through `pg`: no filter (newest first), by last-name prefix and by
+ * product; one invoice PDF renders in under 100 ms; the CSV exports of every sale (one row per sale, one
+ * per line) take at most 1.5× the time of COPY of the same rows to STDOUT (the scale issue's goal).
  */
 import { saleSearchQuerySchema } from '@back-office/contract/sales';
 import { sql } from 'drizzle-orm';
@@ -43,7 +43,7 @@ import { SCALE } from './scale.ts';
 
 /** Sales in the benchmark database (sales speed goals). */
 export const SALES = SCALE.sales;
-const GOALS = { search: SEARCH_GOALS, invoiceMedianMs: 100, csvCopyRatio: 3 } as const;
+const GOALS = { search: SEARCH_GOALS, invoiceMedianMs: 100, csvCopyRatio: 1.5 } as const;
 
 /** A search as the Sales screen sends it: every filter, empty ones as empty strings (part 2 §5, §7). */
 function searchParams(filters: Record<string, string>) {
@@ -167,7 +167,7 @@ const SALE_LINES_COPY_SQL = `select s.ref, to_char(s.added_on at time zone 'UTC'
 
 /**
  * The two CSV exports of every sale downloaded by curl, each beside its reference (the export goal: at
- * most 3× its time): COPY of the same rows and columns to STDOUT, by psql. Medians of {@link EXPORT_RUNS}.
+ * most 1.5× its time): COPY of the same rows and columns to STDOUT, by psql. Medians of {@link EXPORT_RUNS}.
  */
 async function measureCsvExports(context: BenchContext) {
   const [counted] = await queryRows<{ sales: number; lines: number }>(
