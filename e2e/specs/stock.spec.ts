@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../fixtures/accessibility.ts';
 import {
   adjustStockThroughApi,
   createProductThroughApi,
@@ -27,16 +27,6 @@ import {
 
 function productRow(page: Page, name: string): Locator {
   return page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
-}
-
-/** No axe violation on the page as it is now (WCAG 2 A and AA rules). */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const found = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join('; ')})`,
-  );
-  expect(found).toEqual([]);
 }
 
 async function addLine(page: Page, product: string, quantity: number) {

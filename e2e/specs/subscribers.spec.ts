@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { asRecords, readSheet } from '../../apps/server/test/xlsx.ts';
+import { expectNoAxeViolations } from '../fixtures/accessibility.ts';
 import { listReferenceItemsThroughApi, uniqueName } from '../fixtures/catalogue.ts';
 import { ADMIN } from '../fixtures/env.ts';
 import { type CapturedEmail, listEmailFiles, readEmail } from '../fixtures/mail.ts';
@@ -66,19 +66,6 @@ async function dismissToasts(page: Page) {
     await close.click({ timeout: 2_000 }).catch(() => undefined);
   }
   await expect(page.getByRole('alert')).toHaveCount(0);
-}
-
-/** No axe violation in the open dialog as it is now (WCAG 2 A and AA rules). */
-async function expectNoAxeViolationsInDialog(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
-    .withTags(['wcag2a', 'wcag2aa'])
-    .analyze();
-  const found = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join('; ')})`,
-  );
-  expect(found).toEqual([]);
 }
 
 /** Clicks Save on the subscriber screen and expects its success toast. */
@@ -498,7 +485,7 @@ test('subscribers: search with filters, create, edit, history, export, RUM lette
     const preview = modal.getByRole('region', { name: 'Preview' });
     await expect(preview).toContainText('Merci pour votre fidélité.');
     await expect(preview).toContainText(/Preview for \S+@/);
-    await expectNoAxeViolationsInDialog(page);
+    await expectNoAxeViolations(page, { include: '[role="dialog"]' });
     await screenshot(page, 'subscribers-email-modal', { fullPage: false });
 
     await modal.getByRole('button', { name: 'Send a test to me' }).click();
@@ -512,7 +499,7 @@ test('subscribers: search with filters, create, edit, history, export, RUM lette
     await modal.getByRole('button', { name: 'Yes, send' }).click();
     await expectSuccessToast(page, 'Email(s) submitted successfully!');
     await expect(modal.getByText('Queued: 0 · Sent: 2 · Failed: 0')).toBeVisible({ timeout: 20_000 });
-    await expectNoAxeViolationsInDialog(page);
+    await expectNoAxeViolations(page, { include: '[role="dialog"]' });
     await screenshot(page, 'subscribers-email-progress', { fullPage: false });
     await modal.getByRole('button', { name: 'Done' }).click();
     await expect(modal).toBeHidden();
