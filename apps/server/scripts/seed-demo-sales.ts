@@ -440,9 +440,7 @@ export async function seedDemoSales(
           generateSale(random, buyer, catalogue, new Date(Math.min(now.getTime(), minutes * 60_000))),
         );
       }
-      // COPY runs on a connection of its own: a batch is then not one transaction, as for donations.
-      const run = client ? (work: (tx: Executor) => Promise<void>) => work(db) : db.transaction.bind(db);
-      await run(async (tx) => {
+      const addBatch = async (tx: Executor) => {
         const [counter] = await queryRows<{ last_ref: number }>(
           tx,
           sql`insert into sale_counter (id, last_ref) values (1, ${size})
@@ -451,7 +449,10 @@ export async function seedDemoSales(
         );
         const lastRef = Number(counter?.last_ref ?? size);
         await insertBatch(tx, batch, lastRef - size + 1, currencyIds, client);
-      });
+      };
+      // COPY runs on a connection of its own: a batch is then not one transaction, as for donations.
+      if (client) await addBatch(db);
+      else await db.transaction(addBatch);
       added += size;
       if (added % 50_000 === 0 || added === missing) {
         log(`  ${added} / ${missing} sales added (${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -73,7 +73,7 @@ export const subscriberOrder = [
   asc(subscribers.id),
 ];
 
-/** {@link subscriberOrder} written so that no index gives it (see {@link fewMatches}). */
+/** {@link subscriberOrder} with a leading key no index gives (see {@link fewMatches}). */
 const sortedAfterCollecting = [
   asc(sql`${subscribers.searchLastName} || ''`),
   asc(subscribers.searchFirstName),
