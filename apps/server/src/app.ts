@@ -27,6 +27,7 @@ import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createDashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { createDonationsModule } from './modules/donations/donations.module.ts';
 import { createExportsModule } from './modules/exports/exports.module.ts';
+import { createImportsModule } from './modules/imports/imports.module.ts';
 import { createJobsModule } from './modules/jobs/jobs.module.ts';
 import { createJobsRepository } from './modules/jobs/jobs.repository.ts';
 import { createJobRunner, type JobRunner } from './modules/jobs/jobs.runner.ts';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps) {
     createExportsModule(context, {
       sources: { subscribers: subscribers.exportSource, donations: donations.exportSource },
     }),
+    createImportsModule(context, { subscribersRepository: subscribers.repository }),
   ];
   modules.push(
     createJobsModule(context, {

@@ -108,7 +108,7 @@ const CANDIDATES: Record<Encoding, unknown[]> = {
 
 /**
  * A valid value for `schema`, built from plain candidates (objects key by key, arrays with one
- * element), or `undefined` when none fits. In a body, keys named `id` are left out: they are optional
+ * element, records empty), or `undefined` when none fits. In a body, keys named `id` are left out: they are optional
  * and must match the path when given.
  */
 export function validSample(schema: z.ZodType, encoding: Encoding): unknown {
@@ -126,6 +126,8 @@ export function validSample(schema: z.ZodType, encoding: Encoding): unknown {
   } else if (def.type === 'array' && def.element) {
     const element = validSample(def.element, encoding);
     candidates = element === undefined ? [[]] : [[element], []];
+  } else if (def.type === 'record') {
+    candidates = [{}];
   } else if (def.type === 'enum' && def.entries) {
     candidates = Object.values(def.entries).map((entry) => (encoding === 'text' ? String(entry) : entry));
   } else if (def.type === 'literal' && def.values) {

@@ -8,7 +8,8 @@ import { z } from 'zod';
 /**
  * What a job does. `mail.outbox` sends the queued emails, `auth.purge` deletes old sign-in records and
  * `exports.purge` the export files past their time; these repeat on their own. `receipts.annual-run`
- * works through one annual receipt run; `exports.file` writes one large export (contract `exports`).
+ * works through one annual receipt run; `exports.file` writes one large export (contract `exports`);
+ * `imports.commit` writes one import into the register (contract `imports`).
  */
 export const jobKindSchema = z.enum([
   'mail.outbox',
@@ -16,6 +17,7 @@ export const jobKindSchema = z.enum([
   'receipts.annual-run',
   'exports.file',
   'exports.purge',
+  'imports.commit',
 ]);
 export type JobKind = z.infer<typeof jobKindSchema>;
 
@@ -33,6 +35,7 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   'receipts.annual-run': 'Annual receipts',
   'exports.file': 'Export',
   'exports.purge': 'Purge of old export files',
+  'imports.commit': 'Import',
 };
 
 /**

@@ -54,6 +54,7 @@ export function createSubscribersModule(
   return {
     name: 'subscribers',
     service,
+    repository,
     emailService,
     exportSource: exportService,
     register: async (app) => {

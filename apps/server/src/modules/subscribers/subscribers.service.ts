@@ -78,7 +78,8 @@ export function subscriberName(subscriber: { title: string; firstName: string; l
 
 const nullIfZero = (id: number) => (id > 0 ? id : null);
 
-function toColumns(input: SaveSubscriber): Omit<SubscriberColumns, 'addedBy'> {
+/** The table's columns for a save payload: ids of 0 as null, the IBAN compacted, the folded search copies. */
+export function toSubscriberColumns(input: SaveSubscriber): Omit<SubscriberColumns, 'addedBy'> {
   return {
     title: input.title,
     firstName: input.firstName,
@@ -233,7 +234,7 @@ export function createSubscribersService({
     create: (input: SaveSubscriber, user: AuthUser) =>
       db.transaction(async (tx) => {
         const { tagIds } = await resolveReferences(tx, input);
-        const row = await repository.insert(tx, { ...toColumns(input), addedBy: user.fullName });
+        const row = await repository.insert(tx, { ...toSubscriberColumns(input), addedBy: user.fullName });
         await repository.replaceTags(tx, row.id, tagIds);
         await repository.addHistory(tx, {
           subscriberId: row.id,
@@ -264,7 +265,7 @@ export function createSubscribersService({
         }
         const before = await loadVisible(tx, id);
         const { names, tagIds } = await resolveReferences(tx, input, before);
-        const row = await repository.update(tx, id, locked.version, toColumns(input));
+        const row = await repository.update(tx, id, locked.version, toSubscriberColumns(input));
         if (!row) throw createStaleSubscriberError('Someone else changed this subscriber at the same time.');
         await repository.replaceTags(tx, id, tagIds);
         const after = await loadVisible(tx, id);

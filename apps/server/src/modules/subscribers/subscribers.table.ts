@@ -91,6 +91,9 @@ export const subscribers = pgTable(
     index('subscribers_search_postcode_idx').on(table.searchPostcode),
     index('subscribers_search_association_idx').on(table.searchAssociation),
     index('subscribers_added_on_idx').on(table.addedOn),
+    /** Duplicates of an imported or new subscriber are found by email and by IBAN. */
+    index('subscribers_email_idx').on(sql`lower(${table.email})`).where(sql`${table.email} <> ''`),
+    index('subscribers_iban_idx').on(table.iban).where(sql`${table.iban} <> ''`),
     /** Names match anywhere from 3 characters on, through trigram indexes (pg_trgm, migration 0022). */
     index('subscribers_search_last_name_trgm_idx').using('gin', table.searchLastName.op('gin_trgm_ops')),
     index('subscribers_search_first_name_trgm_idx').using('gin', table.searchFirstName.op('gin_trgm_ops')),

@@ -1,0 +1,324 @@
+import { z } from 'zod';
+import { MAX_ID } from './common.ts';
+
+/**
+ * Imports (not in the spec; moving in from another tool or a spreadsheet; Administrator only): a CSV or
+ * XLSX file is uploaded, its columns mapped to the register's fields, checked row by row without
+ * writing anything (the dry run), then committed all or nothing by a background job, and can be undone.
+ */
+
+/** What a file brings in. The subscriber register is the first kind; the others follow it. */
+export const importKindSchema = z.enum(['subscribers']);
+export type ImportKind = z.infer<typeof importKindSchema>;
+
+/** Largest file an import takes, in bytes (50 MB). */
+export const IMPORT_MAX_FILE_BYTES = 50 * 1024 * 1024;
+/** Most data rows an import takes (the header row not counted). */
+export const IMPORT_MAX_ROWS = 1_000_000;
+/** Sample values shown under each column while mapping. */
+export const IMPORT_SAMPLE_COUNT = 3;
+
+/**
+ * A field a column can fill. `aliases` are the headers that map to it on their own, compared without
+ * case, accents, spaces or punctuation (French and English names; the first is our own export's header).
+ * `type` says how a cell is read: `text` as is, `boolean` from true/false, yes/no, oui/non, 1/0, x;
+ * `number` with the import's decimal separator; `date` in the import's date format; `reference` by the
+ * name of an item of a reference list; `tags` as names separated by `,` or `;`.
+ */
+export type ImportField = {
+  field: string;
+  label: string;
+  type: 'text' | 'boolean' | 'number' | 'integer' | 'date' | 'reference' | 'tags';
+  required?: boolean;
+  aliases: readonly string[];
+};
+
+/** The subscriber fields an import fills (the columns of the subscriber export, part 2 §3). */
+export const SUBSCRIBER_IMPORT_FIELDS: readonly ImportField[] = [
+  { field: 'title', label: 'Title', type: 'text', aliases: ['Title', 'Civilité', 'Titre'] },
+  {
+    field: 'firstName',
+    label: 'First name',
+    type: 'text',
+    required: true,
+    aliases: ['First name', 'Prénom', 'Firstname', 'Given name'],
+  },
+  {
+    field: 'lastName',
+    label: 'Last name',
+    type: 'text',
+    required: true,
+    aliases: ['Last name', 'Nom', 'Nom de famille', 'Lastname', 'Surname', 'Family name'],
+  },
+  { field: 'category', label: 'Category', type: 'reference', aliases: ['Category', 'Catégorie'] },
+  { field: 'association', label: 'Association', type: 'text', aliases: ['Association', 'Organisation'] },
+  {
+    field: 'address1',
+    label: 'Address 1',
+    type: 'text',
+    aliases: ['Address 1', 'Adresse 1', 'Adresse', 'Address', 'Rue', 'Street'],
+  },
+  { field: 'address2', label: 'Address 2', type: 'text', aliases: ['Address 2', 'Adresse 2'] },
+  { field: 'address3', label: 'Address 3', type: 'text', aliases: ['Address 3', 'Adresse 3'] },
+  { field: 'town', label: 'Town', type: 'text', aliases: ['Town', 'Ville', 'City', 'Localité', 'Commune'] },
+  {
+    field: 'postcode',
+    label: 'Postcode',
+    type: 'text',
+    aliases: ['Postcode', 'Code postal', 'CP', 'NPA', 'Zip', 'Zip code', 'Postal code'],
+  },
+  { field: 'country', label: 'Country', type: 'reference', aliases: ['Country', 'Pays'] },
+  {
+    field: 'billingAddress',
+    label: 'Billing address',
+    type: 'text',
+    aliases: ['Billing address', 'Adresse de facturation'],
+  },
+  {
+    field: 'phone',
+    label: 'Phone',
+    type: 'text',
+    aliases: ['Phone', 'Téléphone', 'Tél', 'Tel', 'Telephone'],
+  },
+  { field: 'mobile', label: 'Mobile', type: 'text', aliases: ['Mobile', 'Portable', 'Natel', 'Cell'] },
+  { field: 'fax', label: 'Fax', type: 'text', aliases: ['Fax', 'Télécopie'] },
+  {
+    field: 'email',
+    label: 'Email',
+    type: 'text',
+    aliases: ['Email', 'E-mail', 'Courriel', 'Mail', 'Adresse email'],
+  },
+  {
+    field: 'onMailChimpList',
+    label: 'On mailing list',
+    type: 'boolean',
+    aliases: ['On mailing list', 'Liste de diffusion', 'Newsletter'],
+  },
+  {
+    field: 'newsletterEmail',
+    label: 'Newsletter email',
+    type: 'text',
+    aliases: ['Newsletter email', 'Email newsletter', 'Courriel newsletter'],
+  },
+  {
+    field: 'paymentMethod',
+    label: 'Payment method',
+    type: 'reference',
+    aliases: ['Payment method', 'Mode de paiement', 'Moyen de paiement', 'Règlement'],
+  },
+  { field: 'bank', label: 'Bank', type: 'text', aliases: ['Bank', 'Banque'] },
+  { field: 'iban', label: 'IBAN', type: 'text', aliases: ['IBAN'] },
+  { field: 'currency', label: 'Currency', type: 'reference', aliases: ['Currency', 'Devise', 'Monnaie'] },
+  { field: 'amount', label: 'Amount', type: 'number', aliases: ['Amount', 'Montant', 'Cotisation'] },
+  {
+    field: 'rum',
+    label: 'RUM',
+    type: 'text',
+    aliases: ['RUM', 'Mandate', 'Mandat', 'Référence unique de mandat'],
+  },
+  {
+    field: 'startDate',
+    label: 'Start date',
+    type: 'date',
+    aliases: ['Start date', 'Date de début', 'Début'],
+  },
+  { field: 'endDate', label: 'End date', type: 'date', aliases: ['End date', 'Date de fin', 'Fin'] },
+  {
+    field: 'subscriptionType',
+    label: 'Subscription type',
+    type: 'reference',
+    aliases: ['Subscription type', "Type d'abonnement", 'Abonnement'],
+  },
+  {
+    field: 'copies',
+    label: 'Copies',
+    type: 'integer',
+    aliases: ['Copies', 'Exemplaires', 'Nombre d’exemplaires'],
+  },
+  {
+    field: 'recommendedBy',
+    label: 'Recommended by',
+    type: 'text',
+    aliases: ['Recommended by', 'Recommandé par', 'Parrain'],
+  },
+  {
+    field: 'stillOnMailingList',
+    label: 'Still on mailing list',
+    type: 'boolean',
+    aliases: ['Still on mailing list', 'Toujours inscrit', 'Actif', 'Active'],
+  },
+  {
+    field: 'inactiveReason',
+    label: 'Reason for removal',
+    type: 'text',
+    aliases: ['Reason for removal', 'Motif de désinscription', 'Motif'],
+  },
+  { field: 'tags', label: 'Tags', type: 'tags', aliases: ['Tags', 'Étiquettes', 'Mots-clés'] },
+  {
+    field: 'notes',
+    label: 'Notes',
+    type: 'text',
+    aliases: ['Notes', 'Remarques', 'Commentaires', 'Observations'],
+  },
+];
+
+/** The fields of each kind of import. */
+export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
+  subscribers: SUBSCRIBER_IMPORT_FIELDS,
+};
+
+/** How the dates of a file are written. XLSX date cells are read as dates whatever this says. */
+export const importDateFormatSchema = z.enum(['DD/MM/YYYY', 'YYYY-MM-DD', 'MM/DD/YYYY']);
+export type ImportDateFormat = z.infer<typeof importDateFormatSchema>;
+
+/**
+ * How cells are read: `dateFormat`; `decimalSeparator` of amounts (`,` as in France and Switzerland's
+ * French texts, or `.`); `createMissingReferences` creates the reference items (countries, categories,
+ * tags…) a file names and the lists lack, else such a cell is an error; `defaultCurrencyId` is the
+ * currency of rows whose currency cell is empty or unmapped (null: such rows are errors).
+ */
+export const importOptionsSchema = z.object({
+  dateFormat: importDateFormatSchema,
+  decimalSeparator: z.enum([',', '.']),
+  createMissingReferences: z.boolean(),
+  defaultCurrencyId: z.number().int().positive().max(MAX_ID).nullable(),
+});
+export type ImportOptions = z.infer<typeof importOptionsSchema>;
+
+/** Field name → index of the column that fills it (0-based), or null for none. */
+export const importMappingSchema = z.record(z.string(), z.number().int().min(0).max(10_000).nullable());
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+/** `PUT /api/imports/{id}/mapping` body. Unknown fields are 400 naming them. */
+export const saveImportMappingSchema = z.object({
+  mapping: importMappingSchema,
+  options: importOptionsSchema,
+});
+export type SaveImportMapping = z.infer<typeof saveImportMappingSchema>;
+
+/** A column of the file: its 0-based `index`, its header and its first non-empty values. */
+export const importColumnSchema = z.object({
+  index: z.number().int().min(0),
+  header: z.string(),
+  samples: z.array(z.string()),
+});
+export type ImportColumn = z.infer<typeof importColumnSchema>;
+
+/**
+ * `uploaded`: read, waiting for a mapping and a dry run; `checked`: dry run done for the current
+ * mapping; `queued`/`running`: being committed by its job; `committed`: done; `failed`: the commit
+ * failed and wrote nothing (`failure` says why); `undone`: what it wrote was removed.
+ */
+export const importStatusSchema = z.enum([
+  'uploaded',
+  'checked',
+  'queued',
+  'running',
+  'committed',
+  'failed',
+  'undone',
+]);
+export type ImportStatus = z.infer<typeof importStatusSchema>;
+
+/** One cell's problem: `field` is the mapped field's name, `row` the 1-based data row of the file. */
+export const importRowErrorSchema = z.object({
+  row: z.number().int().min(1),
+  field: z.string(),
+  message: z.string(),
+});
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+
+/**
+ * An import as `POST /api/imports`, `GET /api/imports/{id}` and the other calls answer it. Date-times
+ * are ISO 8601. `dryRun` is the last dry run's totals (null before one, or after the mapping changed).
+ * `processed` of `total` rows while committing; `created`, `merged` and `skipped` count subscribers;
+ * `errors` lists the rows that stopped a commit.
+ */
+export const importSchema = z.object({
+  id: z.number().int(),
+  kind: importKindSchema,
+  fileName: z.string(),
+  status: importStatusSchema,
+  columns: z.array(importColumnSchema),
+  rowCount: z.number().int(),
+  mapping: importMappingSchema,
+  options: importOptionsSchema,
+  dryRun: z
+    .object({ valid: z.number().int(), invalid: z.number().int(), duplicates: z.number().int() })
+    .nullable(),
+  processed: z.number().int(),
+  total: z.number().int(),
+  created: z.number().int(),
+  merged: z.number().int(),
+  skipped: z.number().int(),
+  errors: z.array(importRowErrorSchema),
+  failure: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  committedAt: z.string().nullable(),
+  undoneAt: z.string().nullable(),
+});
+export type Import = z.infer<typeof importSchema>;
+
+/** `GET /api/imports`: the imports, newest first (at most 50), without their columns. */
+export const importListSchema = z.array(importSchema.omit({ columns: true }));
+export type ImportSummary = z.infer<typeof importListSchema>[number];
+
+/** `POST /api/imports` multipart fields besides `file`. */
+export const startImportFieldsSchema = z.object({ kind: importKindSchema });
+
+/** `POST /api/imports/{id}/dry-run` query: the page of rows, optionally only those of one status. */
+export const importDryRunQuerySchema = z.object({
+  status: z.enum(['', 'valid', 'invalid', 'duplicate']).default(''),
+  /** 1-based position of the first row. */
+  listfrom: z.coerce.number().int().min(1).max(IMPORT_MAX_ROWS).default(1),
+  listlength: z.coerce.number().int().min(1).max(500).default(50),
+});
+export type ImportDryRunQuery = z.infer<typeof importDryRunQuerySchema>;
+
+export const importRowStatusSchema = z.enum(['valid', 'invalid', 'duplicate']);
+export type ImportRowStatus = z.infer<typeof importRowStatusSchema>;
+
+/**
+ * One checked row: `row` is the 1-based data row, `values` the cells of the mapped fields as read,
+ * `matchId` the subscriber a duplicate matches (null for a row that repeats an earlier row of the file),
+ * `matchReasons` why (`email`, `iban`, `name+postcode`, `file`).
+ */
+export const importDryRunRowSchema = z.object({
+  row: z.number().int(),
+  status: importRowStatusSchema,
+  values: z.record(z.string(), z.string()),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })),
+  matchId: z.number().int().nullable(),
+  matchReasons: z.array(z.string()),
+});
+export type ImportDryRunRow = z.infer<typeof importDryRunRowSchema>;
+
+/** `POST /api/imports/{id}/dry-run` answer: the totals of the whole file and one page of rows. */
+export const importDryRunSchema = z.object({
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  duplicates: z.number().int(),
+  /** Rows of the requested status (all rows when none). */
+  count: z.number().int(),
+  rows: z.array(importDryRunRowSchema),
+});
+export type ImportDryRun = z.infer<typeof importDryRunSchema>;
+
+/**
+ * `POST /api/imports/{id}/commit` body: what to do with some rows. A valid row is created unless told
+ * `skip`; a duplicate is skipped unless told `create` or `merge` (merge writes the row's non-empty cells
+ * over the matched subscriber and adds its tags); invalid rows are always skipped.
+ */
+export const commitImportSchema = z.object({
+  decisions: z
+    .array(
+      z.object({
+        row: z.number().int().min(1).max(IMPORT_MAX_ROWS),
+        action: z.enum(['create', 'merge', 'skip']),
+      }),
+    )
+    .max(IMPORT_MAX_ROWS)
+    .default([]),
+});
+export type CommitImport = z.infer<typeof commitImportSchema>;
