@@ -49,3 +49,6 @@ CREATE INDEX "import_rows_status_idx" ON "import_rows" USING btree ("import_id",
 -- Duplicates of an imported or new subscriber are found by email and by IBAN.
 CREATE INDEX "subscribers_email_idx" ON "subscribers" USING btree (lower("email")) WHERE "subscribers"."email" <> '';--> statement-breakpoint
 CREATE INDEX "subscribers_iban_idx" ON "subscribers" USING btree ("iban") WHERE "subscribers"."iban" <> '';
+--> statement-breakpoint
+-- Deleting subscribers (an import undone) checks annual_run_items' reference through an index, not a scan per row.
+CREATE INDEX "annual_run_items_subscriber_idx" ON "annual_run_items" USING btree ("subscriber_id");

@@ -309,10 +309,14 @@ describe('imports: commit and undo', () => {
       ]),
     );
     await dryRun(api, created.id);
+    const countsBefore = await api.expectStatus<{ data: number[] }>(200, 'GET', '/api/dash/subs');
     const done = await commitAndRun(api, created.id, [
       { row: 3, action: 'merge' },
       { row: 4, action: 'skip' },
     ]);
+    const total = (counts: { data: number[] }) => counts.data.reduce((sum, value) => sum + value, 0);
+    // The dashboard's counts follow the import (one new subscriber on the list) and its undo.
+    expect(total(await api.expectStatus(200, 'GET', '/api/dash/subs'))).toBe(total(countsBefore) + 1);
     expect(done).toMatchObject({
       status: 'committed',
       created: 1,
@@ -349,6 +353,7 @@ describe('imports: commit and undo', () => {
 
     const undone = await api.expectStatus<Import>(200, 'POST', `/api/imports/${created.id}/undo`);
     expect(undone.status).toBe('undone');
+    expect(total(await api.expectStatus(200, 'GET', '/api/dash/subs'))).toBe(total(countsBefore));
     expect(await searchByEmail(api, 'Lefèvre')).toEqual([]);
     const restored = await api.expectStatus<Subscriber>(200, 'GET', `/api/subscribers/${existing?.id}`);
     expect(restored).toMatchObject({ town: 'Lyon', tags: [] });

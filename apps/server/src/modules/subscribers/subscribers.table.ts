@@ -135,7 +135,7 @@ export const subscribers = pgTable(
  * How many subscribers are on the mailing list (not inactive, not deleted) per country, `countryId` 0
  * for none: the dashboard's "active subscribers per country" (part 1 §7 Dashboard) read in a
  * millisecond instead of counting the register on every refresh (mixed-load benchmark). Kept exact by
- * triggers on `subscribers` (migration 0011), so it changes in the same transaction as the subscriber.
+ * triggers on `subscribers` (migrations 0011 and 0029: per statement for inserts and deletes), so it changes in the same transaction as the subscriber.
  */
 export const subscriberCountryCounts = pgTable('subscriber_country_counts', {
   countryId: integer().primaryKey(),
