@@ -20,6 +20,7 @@ import { queryRows } from '../apps/server/src/db/client.ts';
 import { clientSuite, ensureWebClientBuilt } from './client.bench.ts';
 import { donationsSuite } from './donations.bench.ts';
 import { type BenchRow, loadAverage, openBenchContext, RUNS, type Suite, WARM_UP } from './harness.ts';
+import { importSuite } from './import.bench.ts';
 import { loadSuite } from './load.bench.ts';
 import { comparisonSvg, type FigureRow, figureRows, markdownReport } from './report.ts';
 import { salesSuite } from './sales.bench.ts';
@@ -27,7 +28,15 @@ import { parseBenchArguments, SCALE_NAME, SCALES, type ScaleName } from './scale
 import { startupSuite } from './startup.bench.ts';
 import { subscribersSuite } from './subscribers.bench.ts';
 
-const SUITES: Suite[] = [subscribersSuite, donationsSuite, salesSuite, loadSuite, startupSuite, clientSuite];
+const SUITES: Suite[] = [
+  subscribersSuite,
+  donationsSuite,
+  salesSuite,
+  importSuite,
+  loadSuite,
+  startupSuite,
+  clientSuite,
+];
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 const RESULTS_FILE = path.join(RESULTS_DIR, 'latest.json');
 const scaleFile = (scale: ScaleName, extension: 'json' | 'md') =>

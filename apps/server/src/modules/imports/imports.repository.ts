@@ -238,6 +238,8 @@ export function createImportsRepository() {
         first: string;
         postcode: string;
       }> = [];
+      // `= any(array(…))` rather than `in (select …)`: PostgreSQL then reads the email and IBAN indexes
+      // instead of hashing the list and scanning the register.
       const columns = sql`${subscribers.id} as id, lower(${subscribers.email}) as email, ${subscribers.iban} as iban,
         ${subscribers.searchLastName} as last, ${subscribers.searchFirstName} as first, ${subscribers.searchPostcode} as postcode`;
       if (candidates.emails.length > 0) {
@@ -245,7 +247,7 @@ export function createImportsRepository() {
           ...(await queryRows<(typeof found)[number]>(
             db,
             sql`select ${columns} from ${subscribers}
-                where lower(${subscribers.email}) in (select jsonb_array_elements_text(${JSON.stringify(candidates.emails)}::jsonb))
+                where lower(${subscribers.email}) = any(array(select jsonb_array_elements_text(${JSON.stringify(candidates.emails)}::jsonb)))
                   and ${subscribers.email} <> '' and not ${subscribers.hidden}`,
           )),
         );
@@ -255,7 +257,7 @@ export function createImportsRepository() {
           ...(await queryRows<(typeof found)[number]>(
             db,
             sql`select ${columns} from ${subscribers}
-                where ${subscribers.iban} in (select jsonb_array_elements_text(${JSON.stringify(candidates.ibans)}::jsonb))
+                where ${subscribers.iban} = any(array(select jsonb_array_elements_text(${JSON.stringify(candidates.ibans)}::jsonb)))
                   and ${subscribers.iban} <> '' and not ${subscribers.hidden}`,
           )),
         );

@@ -109,7 +109,7 @@ const toImport = (row: ImportRow): Import => ({ ...toSummary(row), columns: row.
 
 /** `id in (ids)` for any number of ids, in one parameter. */
 const idIn = (column: SQLWrapper, ids: number[]) =>
-  sql`${column} in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::int)`;
+  sql`${column} = any(array(select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::int))`;
 
 /** Normalised email and IBAN of a row, the keys duplicates are found by. */
 const emailKey = (input: SaveSubscriber) => input.email.toLowerCase();
