@@ -63,4 +63,6 @@ export const paths = {
   audit: { path: '/audit', href: () => '/audit' },
   /** The background jobs (docs/decisions/013, not in the spec), Administrators only. */
   jobs: { path: '/jobs', href: () => '/jobs' },
+  /** Imports of subscribers from a CSV or XLSX file (not in the spec), Administrators only; `id` opens one. */
+  imports: { path: '/imports', href: (id?: Id) => (id === undefined ? '/imports' : `/imports?id=${id}`) },
 } as const;

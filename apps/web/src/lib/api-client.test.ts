@@ -27,6 +27,16 @@ describe('apiRequest', () => {
     expect(requests[0]?.body).toEqual({ email: 'a@b.c' });
   });
 
+  it('sends a FormData body as it is, leaving its multipart Content-Type to the browser', async () => {
+    signIn();
+    const requests = mockFetch({ 'POST /api/imports': () => new Response(null, { status: 204 }) });
+    const form = new FormData();
+    form.append('kind', 'subscribers');
+    await apiRequest('/api/imports', { method: 'POST', body: form });
+    expect(requests[0]?.body).toBe(form);
+    expect(requests[0]?.headers.get('Content-Type')).toBeNull();
+  });
+
   it('turns a problem answer into a typed ApiError', async () => {
     signIn();
     mockFetch({

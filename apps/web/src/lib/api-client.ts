@@ -20,6 +20,7 @@ export type ApiAuth = 'id-token' | 'none' | { bearer: string };
 
 export type ApiRequestOptions = {
   method?: HttpMethod;
+  /** Sent as JSON, or as it is when a `FormData` (multipart, e.g. a file upload). */
   body?: unknown;
   /** Default: `'id-token'` for `/api/*` paths, `'none'` otherwise. */
   auth?: ApiAuth;
@@ -82,7 +83,10 @@ async function send(
   const bearer = resolveBearer(path, options.auth);
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`);
   const init: RequestInit = { method, headers };
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    // The browser writes the multipart Content-Type with its boundary.
+    init.body = options.body;
+  } else if (options.body !== undefined) {
     headers.set('Content-Type', 'application/json');
     init.body = JSON.stringify(options.body);
   }

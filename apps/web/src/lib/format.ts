@@ -32,6 +32,14 @@ export function formatDateTime(value: string | Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/** A timestamp as `dd/mm/yyyy HH:mm` in local time, the French order (e.g. 07/03/2026 14:05). */
+export function formatFrenchDateTime(value: string | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (part: number) => String(part).padStart(2, '0');
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
 /**
  * A form field's or a query parameter's value as text: a number written out, a string trimmed,
  * nothing as `''` (part 2 §5: empty filters are sent as empty strings).

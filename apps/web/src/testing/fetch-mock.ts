@@ -4,7 +4,10 @@ import { vi } from 'vitest';
 export type RecordedRequest = {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   headers: Headers;
+  /** A JSON body parsed, a `FormData` body as it was sent, otherwise undefined. */
   body: unknown;
 };
 
@@ -45,8 +48,14 @@ export function mockFetch(routes: Record<string, Responder>): RecordedRequest[] 
     const request: RecordedRequest = {
       method,
       path: url.pathname,
+      query: url.searchParams,
       headers: new Headers(init?.headers),
-      body: typeof rawBody === 'string' ? (JSON.parse(rawBody) as unknown) : undefined,
+      body:
+        typeof rawBody === 'string'
+          ? (JSON.parse(rawBody) as unknown)
+          : rawBody instanceof FormData
+            ? rawBody
+            : undefined,
     };
     requests.push(request);
     const responder = routes[`${method} ${url.pathname}`];

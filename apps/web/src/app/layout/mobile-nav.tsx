@@ -7,6 +7,7 @@ import {
   auditItem,
   changePasswordItem,
   homeItem,
+  importsItem,
   jobsItem,
   mainItems,
   type NavItem,
@@ -50,6 +51,7 @@ export function MobileNav({ user, onNavigate, onLogout }: MobileNavProps) {
       {administrator ? link(settingsItem) : null}
       {administrator ? link(auditItem) : null}
       {administrator ? link(jobsItem) : null}
+      {administrator ? link(importsItem) : null}
       <Divider my="sm" />
       {mainItems.map(link)}
       <Divider my="sm" />

@@ -9,6 +9,7 @@ import {
   auditItem,
   changePasswordItem,
   homeItem,
+  importsItem,
   jobsItem,
   mainItems,
   type NavItem,
@@ -45,7 +46,7 @@ function TopLink({ item, pathname }: { item: NavItem; pathname: string }) {
 /**
  * The header of the signed-in shell (part 1 §2 Navigation bar): burger on small screens, brand
  * text, Home, the Admin dropdown (Users and a divider for Administrators; the reference lists;
- * Annual Receipts, Settings and Audit for Administrators), Subscribers, Donations, Sales, and on the right a dropdown labelled
+ * Annual Receipts, Settings, Audit, Jobs and Imports for Administrators), Subscribers, Donations, Sales, and on the right a dropdown labelled
  * with the user's full name holding Change Password and Logout.
  */
 export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarProps) {
@@ -57,7 +58,8 @@ export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarP
     isActive(pathname, settingsItem.href) ||
     isActive(pathname, annualReceiptsItem.href) ||
     isActive(pathname, auditItem.href) ||
-    isActive(pathname, jobsItem.href);
+    isActive(pathname, jobsItem.href) ||
+    isActive(pathname, importsItem.href);
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -114,6 +116,9 @@ export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarP
                   </Menu.Item>
                   <Menu.Item component={Link} to={jobsItem.href}>
                     {jobsItem.label}
+                  </Menu.Item>
+                  <Menu.Item component={Link} to={importsItem.href}>
+                    {importsItem.label}
                   </Menu.Item>
                 </>
               ) : null}

@@ -32,6 +32,9 @@ export const auditItem: NavItem = { label: 'Audit', href: paths.audit.href() };
 /** The background jobs (docs/decisions/013), Administrators only, after Audit in the Admin dropdown. */
 export const jobsItem: NavItem = { label: 'Jobs', href: paths.jobs.href() };
 
+/** Imports from a CSV or XLSX file (not in the spec), Administrators only, after Jobs in the Admin dropdown. */
+export const importsItem: NavItem = { label: 'Imports', href: paths.imports.href() };
+
 /** Part 1 §2 Navigation bar: the items right of the Admin dropdown. */
 export const mainItems: readonly NavItem[] = [
   { label: 'Subscribers', href: paths.subscribers.href() },
