@@ -7,8 +7,8 @@ import { MAX_ID } from './common.ts';
  * writing anything (the dry run), then committed all or nothing by a background job, and can be undone.
  */
 
-/** What a file brings in. The subscriber register is the first kind; the others follow it. */
-export const importKindSchema = z.enum(['subscribers']);
+/** What a file brings in: subscribers, or donations of subscribers already in the register. */
+export const importKindSchema = z.enum(['subscribers', 'donations']);
 export type ImportKind = z.infer<typeof importKindSchema>;
 
 /** Largest file an import takes, in bytes (50 MB). */
@@ -162,9 +162,45 @@ export const SUBSCRIBER_IMPORT_FIELDS: readonly ImportField[] = [
   },
 ];
 
+/**
+ * The donation fields an import fills (the columns of the donation export, part 2 §3). The donor is
+ * found by `subscriberId` when that column is mapped (ids of this register: never guessed from the
+ * headers, since another database's ids name other people), else by email, else by first name, last
+ * name and postcode; the gift is in the donor's currency.
+ */
+export const DONATION_IMPORT_FIELDS: readonly ImportField[] = [
+  { field: 'subscriberId', label: 'Subscriber id (of this register)', type: 'integer', aliases: [] },
+  { field: 'email', label: 'Email', type: 'text', aliases: ['Email', 'E-mail', 'Courriel', 'Mail'] },
+  { field: 'firstName', label: 'First name', type: 'text', aliases: ['First name', 'Prénom'] },
+  { field: 'lastName', label: 'Last name', type: 'text', aliases: ['Last name', 'Nom', 'Nom de famille'] },
+  { field: 'postcode', label: 'Postcode', type: 'text', aliases: ['Postcode', 'Code postal', 'CP', 'NPA'] },
+  {
+    field: 'amount',
+    label: 'Amount',
+    type: 'number',
+    required: true,
+    aliases: ['Amount', 'Montant', 'Don', 'Montant du don'],
+  },
+  {
+    field: 'donationDate',
+    label: 'Date',
+    type: 'date',
+    required: true,
+    aliases: ['Date', 'Date du don', 'Donation date', 'Date de versement'],
+  },
+  { field: 'currency', label: 'Currency', type: 'reference', aliases: ['Currency', 'Devise', 'Monnaie'] },
+  {
+    field: 'notes',
+    label: 'Notes',
+    type: 'text',
+    aliases: ['Notes', 'Remarques', 'Commentaire', 'Observations'],
+  },
+];
+
 /** The fields of each kind of import. */
 export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
   subscribers: SUBSCRIBER_IMPORT_FIELDS,
+  donations: DONATION_IMPORT_FIELDS,
 };
 
 /** How the dates of a file are written. XLSX date cells are read as dates whatever this says. */
@@ -281,8 +317,9 @@ export type ImportRowStatus = z.infer<typeof importRowStatusSchema>;
 
 /**
  * One checked row: `row` is the 1-based data row, `values` the cells of the mapped fields as read,
- * `matchId` the subscriber a duplicate matches (null for a row that repeats an earlier row of the file),
- * `matchReasons` why (`email`, `iban`, `name+postcode`, `file`).
+ * `matchId` the subscriber a duplicate matches (a donation import: the donation; null for a row that
+ * repeats an earlier row of the file), `matchReasons` why (`email`, `iban`, `name+postcode`, `file`; a
+ * donation import: `same donor, date and amount`).
  */
 export const importDryRunRowSchema = z.object({
   row: z.number().int(),

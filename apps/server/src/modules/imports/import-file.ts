@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { IMPORT_MAX_ROWS, IMPORT_SAMPLE_COUNT } from '@back-office/contract/imports';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
@@ -73,27 +72,26 @@ function decodeText(bytes: Buffer): string {
   }
 }
 
+/**
+ * The first sheet's rows. ExcelJS's whole-file reader, not its streaming one: the streaming reader cuts
+ * characters of several bytes (é, ü) in two where its 16 KB pieces of XML meet, and writes "�" in their
+ * place (exceljs issues 2063, 2084, 2316); a round trip of 10,000 subscribers showed it. The whole file
+ * is in memory while it is read: large registers are better brought as CSV.
+ */
 async function readXlsx(bytes: Buffer): Promise<{ format: 'xlsx'; rows: string[][] }> {
   const rows: string[][] = [];
+  const workbook = new ExcelJS.Workbook();
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-      sharedStrings: 'cache',
-      styles: 'cache',
-      hyperlinks: 'ignore',
-      worksheets: 'emit',
-      entries: 'emit',
-    });
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = (row.values as ExcelJS.CellValue[]).slice(1).map(cellText);
-        if (values.some((value) => value !== '')) rows.push(values);
-        if (rows.length > IMPORT_MAX_ROWS + 1) break;
-      }
-      break; // the first sheet only
-    }
+    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
   } catch {
     throw createBadImportFileError('The file is neither CSV nor XLSX. Save it as CSV or XLSX and try again.');
   }
+  const sheet = workbook.worksheets[0];
+  sheet?.eachRow({ includeEmpty: false }, (row) => {
+    if (rows.length > IMPORT_MAX_ROWS + 1) return;
+    const values = Array.from((row.values as ExcelJS.CellValue[]).slice(1), cellText);
+    if (values.some((value) => value !== '')) rows.push(values);
+  });
   return { format: 'xlsx', rows };
 }
 

@@ -6,7 +6,7 @@ import { createImportsService } from './imports.service.ts';
 
 /** Imports (contract `imports`): the routes and the `imports.commit` job that writes an import. */
 export function createImportsModule(
-  { db, clock, jobs, nudgeJobs }: ModuleContext,
+  { db, clock, timeZone, jobs, nudgeJobs }: ModuleContext,
   needs: { subscribersRepository: SubscribersRepository },
 ) {
   const service = createImportsService({
@@ -15,6 +15,7 @@ export function createImportsModule(
     subscribersRepository: needs.subscribersRepository,
     jobs,
     clock,
+    timeZone,
     nudge: () => nudgeJobs('imports.commit'),
   });
   return {

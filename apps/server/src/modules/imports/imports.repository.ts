@@ -196,7 +196,10 @@ export function createImportsRepository() {
         .set({ action: null, recordId: null, recordVersion: null, before: null })
         .where(eq(importRows.importId, importId)),
 
-    /** Every item of the lists by folded name (the import resolves names accent- and case-insensitively). */
+    /**
+     * Every item of the lists by folded name (the import resolves names accent- and case-insensitively);
+     * currencies by their symbol too.
+     */
     loadLookup: async (db: Executor): Promise<ReferenceLookup> => {
       const lookup = {} as ReferenceLookup;
       for (const [list, table] of Object.entries(IMPORT_LIST_TABLES) as Array<
@@ -204,6 +207,13 @@ export function createImportsRepository() {
       >) {
         const rows = await db.select({ id: table.id, name: table.name }).from(table);
         lookup[list] = new Map(rows.map((row) => [foldForSearch(row.name), row.id]));
+      }
+      // A currency is also named by its symbol (the donation export writes "€", "CHF").
+      for (const currency of await db
+        .select({ id: currencies.id, symbol: currencies.symbol })
+        .from(currencies)) {
+        const key = foldForSearch(currency.symbol);
+        if (key !== '' && !lookup.currency.has(key)) lookup.currency.set(key, currency.id);
       }
       return lookup;
     },

@@ -47,8 +47,8 @@ async function upload(name: string, bytes: Buffer, kind = 'subscribers', token?:
   });
 }
 
-async function uploaded(name: string, bytes: Buffer): Promise<Import> {
-  const response = await upload(name, bytes);
+async function uploaded(name: string, bytes: Buffer, kind = 'subscribers'): Promise<Import> {
+  const response = await upload(name, bytes, kind);
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as Import;
 }
@@ -469,5 +469,101 @@ describe('imports: commit and undo', () => {
       } = original as unknown as Subscriber;
       expect(fields).toEqual(expected);
     }
+  });
+});
+
+describe('imports of donations', () => {
+  it('finds each donor by email or by name and postcode, checks each gift, creates them with history, and undoes it', async () => {
+    const api = await asAdministrator(ctx);
+    const [anne, bruno] = await insertSubscribers(ctx, [
+      buildSubscriber({ title: '', firstName: 'Anne', lastName: 'Roux', email: 'anne@example.org' }),
+      buildSubscriber({ title: '', firstName: 'Bruno', lastName: 'Perret', email: '', postcode: '74000' }),
+    ]);
+    if (!anne || !bruno) throw new Error('no donors');
+    await insertDonation(ctx, anne.id, { amount: 50, donationDate: '2024-03-01' });
+    const created = await uploaded(
+      'dons.csv',
+      csv([
+        'Courriel;Prénom;Nom;Code postal;Date;Montant;Remarques',
+        'ANNE@example.org;;;;15/01/2024;25,50;Chèque',
+        ';Bruno;Perret;74000;20/02/2024;100;',
+        'personne@example.org;;;;20/02/2024;10;',
+        'anne@example.org;;;;01/03/2024;50;',
+        'anne@example.org;;;;01/01/2099;10;',
+      ]),
+      'donations',
+    );
+    expect(created.kind).toBe('donations');
+    expect(created.mapping).toMatchObject({
+      email: 0,
+      firstName: 1,
+      lastName: 2,
+      postcode: 3,
+      donationDate: 4,
+      amount: 5,
+      notes: 6,
+      subscriberId: null,
+    });
+    const checked = await dryRun(api, created.id);
+    expect(checked).toMatchObject({ valid: 2, invalid: 2, duplicates: 1 });
+    const byRow = new Map(checked.rows.map((row) => [row.row, row]));
+    expect(byRow.get(3)?.errors).toEqual([
+      { field: 'email', message: 'No subscriber of the register matches this donor.' },
+    ]);
+    expect(byRow.get(4)).toMatchObject({
+      status: 'duplicate',
+      matchId: anne.id,
+      matchReasons: ['same donor, date and amount'],
+    });
+    expect(byRow.get(5)?.errors).toEqual([
+      { field: 'donationDate', message: 'The donation date cannot be in the future.' },
+    ]);
+
+    const done = await commitAndRun(api, created.id);
+    expect(done).toMatchObject({ status: 'committed', created: 2, skipped: 3 });
+    const gifts = await api.expectStatus<{ models: Array<{ amount: number; dateAdded: string }> }>(
+      200,
+      'GET',
+      `/api/donations?id=${anne.id}`,
+    );
+    expect(gifts.models.map((gift) => [gift.dateAdded, gift.amount])).toEqual([
+      ['2024-03-01', 50],
+      ['2024-01-15', 25.5],
+    ]);
+    const history = await api.expectStatus<Array<{ description: string }>>(
+      200,
+      'GET',
+      `/api/subscribers/${bruno.id}/history`,
+    );
+    expect(history[0]?.description).toBe('Donation of 100,00 € dated 2024-02-20 imported from dons.csv.');
+
+    await api.expectStatus(200, 'POST', `/api/imports/${created.id}/undo`);
+    const after = await api.expectStatus<{ count: number }>(200, 'GET', `/api/donations?id=${bruno.id}`);
+    expect(after.count).toBe(0);
+  });
+
+  it('refuses to undo once a tax receipt covers an imported gift, naming it', async () => {
+    const api = await asAdministrator(ctx);
+    const [anne] = await insertSubscribers(ctx, [buildSubscriber({ email: 'anne@example.org' })]);
+    const created = await uploaded(
+      'dons.csv',
+      csv(['Email;Date;Amount', 'anne@example.org;15/01/2024;40']),
+      'donations',
+    );
+    await dryRun(api, created.id);
+    await commitAndRun(api, created.id);
+    const gifts = await api.expectStatus<{ models: Array<{ id: number }> }>(
+      200,
+      'GET',
+      `/api/donations?id=${anne?.id}`,
+    );
+    const receipt = await api.send('GET', `/api/donations/receipt/${gifts.models[0]?.id}`);
+    expect(receipt.status).toBe(200);
+    const refused = await api.send<{ code: string; detail: string }>(
+      'POST',
+      `/api/imports/${created.id}/undo`,
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toContain('the donation of 40,00 € dated 2024-01-15');
   });
 });

@@ -1,3 +1,4 @@
+import { calendarDay } from '@back-office/contract/calendar';
 import {
   type CommitImport,
   IMPORT_FIELDS,
@@ -24,6 +25,7 @@ import { loadReferenceNames } from '../subscribers/subscriber-references.reposit
 import type { SubscribersRepository } from '../subscribers/subscribers.repository.ts';
 import { subscriberName, toSubscriberColumns, toSubscriberDto } from '../subscribers/subscribers.service.ts';
 import { subscriberHistory, subscribers, subscriberTags } from '../subscribers/subscribers.table.ts';
+import { checkDonationRows, undoDonationRows, writeDonationRows } from './donation-import.ts';
 import { columnSamples, readImportFile } from './import-file.ts';
 import {
   createBadImportMappingError,
@@ -125,6 +127,7 @@ export function createImportsService({
   subscribersRepository,
   jobs,
   clock,
+  timeZone,
   nudge,
 }: {
   db: Database;
@@ -132,6 +135,8 @@ export function createImportsService({
   subscribersRepository: SubscribersRepository;
   jobs: Pick<JobsRepository, 'enqueue' | 'requestCancel'>;
   clock: Clock;
+  /** IANA zone of the organisation's days: no gift is dated after today there (docs/decisions/012). */
+  timeZone: string;
   /** Tells the job runner there is an import to commit. */
   nudge: () => void;
 }) {
@@ -150,6 +155,7 @@ export function createImportsService({
   /** Checks every row against the register and stores what it found; returns the totals. */
   async function check(row: ImportRow) {
     const lookup = await repository.loadLookup(db);
+    if (row.kind === 'donations') return checkDonations(row, lookup);
     const seenEmails = new Map<string, number>();
     const seenIbans = new Map<string, number>();
     const totals = { valid: 0, invalid: 0, duplicates: 0 };
@@ -235,6 +241,26 @@ export function createImportsService({
         totals.valid += 1;
         return { rowNumber: entry.rowNumber, status: 'valid', errors: [], matchId: null, matchReasons: [] };
       });
+      await repository.saveChecks(db, row.id, checked);
+    }
+    return totals;
+  }
+
+  /** {@link check} for a donation import: each batch's donors found and its gifts compared with the register's. */
+  async function checkDonations(row: ImportRow, lookup: ReferenceLookup) {
+    const totals = { valid: 0, invalid: 0, duplicates: 0 };
+    const today = calendarDay(clock.now(), timeZone);
+    let after = 0;
+    for (;;) {
+      const batch = await repository.rowsAfter(db, row.id, after, BATCH_ROWS);
+      if (batch.length === 0) break;
+      after = batch.at(-1)?.rowNumber ?? after;
+      const checked = await checkDonationRows(db, row, batch, lookup, today);
+      for (const entry of checked) {
+        if (entry.status === 'valid') totals.valid += 1;
+        else if (entry.status === 'invalid') totals.invalid += 1;
+        else totals.duplicates += 1;
+      }
       await repository.saveChecks(db, row.id, checked);
     }
     return totals;
@@ -354,6 +380,12 @@ export function createImportsService({
     };
   }
 
+  /** What the commit does with a row: a valid one is created and a duplicate skipped unless decided otherwise; an invalid one is skipped. */
+  const decidedAction = (stored: { status: string | null; decision: 'create' | 'merge' | 'skip' | null }) =>
+    stored.status === 'invalid'
+      ? 'skip'
+      : (stored.decision ?? (stored.status === 'valid' ? 'create' : 'skip'));
+
   /** The commit itself, in the caller's transaction: every row decided, created or merged, or the errors. */
   async function writeImport(tx: Transaction, row: ImportRow, context: JobContext) {
     const userName = context.job.startedBy ?? row.createdBy;
@@ -369,11 +401,26 @@ export function createImportsService({
       after = batch.at(-1)?.rowNumber ?? after;
       const creates: Array<{ rowNumber: number; input: SaveSubscriber }> = [];
       const committed: CommittedRow[] = [];
+      if (row.kind === 'donations') {
+        const toWrite: Array<{ stored: (typeof batch)[number]; action: 'create' | 'merge' }> = [];
+        for (const stored of batch) {
+          const action = decidedAction(stored);
+          if (action === 'skip') counts.skipped += 1;
+          else toWrite.push({ stored, action });
+        }
+        const written = await writeDonationRows(tx, row, toWrite, lookup, {
+          today: calendarDay(clock.now(), timeZone),
+          userName,
+        });
+        refused.push(...written.refused);
+        counts.created += written.committed.length;
+        await repository.saveCommitted(tx, row.id, written.committed);
+        processed += batch.length;
+        context.progress(processed, row.rowCount);
+        continue;
+      }
       for (const stored of batch) {
-        const action =
-          stored.status === 'invalid'
-            ? 'skip'
-            : (stored.decision ?? (stored.status === 'valid' ? 'create' : 'skip'));
+        const action = decidedAction(stored);
         if (action === 'skip') {
           counts.skipped += 1;
           continue;
@@ -625,6 +672,17 @@ export function createImportsService({
         if (row.status !== 'committed') throw wrongStatus(row, 'be undone');
         const written = await repository.committedRows(tx, id);
         const ids = written.flatMap((entry) => (entry.recordId === null ? [] : [entry.recordId]));
+        if (row.kind === 'donations') {
+          const receipted = await undoDonationRows(tx, row, ids, user.fullName);
+          if (receipted.length > 0) {
+            const more =
+              receipted.length > NAMED_IN_DETAIL ? ` and ${receipted.length - NAMED_IN_DETAIL} more` : '';
+            throw createImportChangedSinceError(
+              `Tax receipts were issued since the import for ${receipted.slice(0, NAMED_IN_DETAIL).join(', ')}${more}: a receipted donation stays.`,
+            );
+          }
+          return repository.transition(tx, id, ['committed'], { status: 'undone', undoneAt: clock.now() });
+        }
         const current = ids.length
           ? await tx
               .select({

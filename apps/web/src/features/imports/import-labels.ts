@@ -9,7 +9,10 @@ import { formatNumber } from '../../lib/format.ts';
 /** A label with the colour of its dot badge (the text says it, the colour only adds to it). */
 export type StatusLabel = { label: string; color: string };
 
-export const IMPORT_KIND_LABELS: Record<ImportKind, string> = { subscribers: 'Subscribers' };
+export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
+  subscribers: 'Subscribers',
+  donations: 'Donations',
+};
 
 export const IMPORT_STATUS_LABELS: Record<ImportStatus, StatusLabel> = {
   uploaded: { label: 'Uploaded', color: 'gray' },
@@ -32,6 +35,7 @@ const MATCH_REASON_LABELS: Record<string, string> = {
   iban: 'same IBAN',
   'name+postcode': 'same name and postcode',
   file: 'repeats an earlier row of the file',
+  'same donor, date and amount': 'a donation of this donor on that day for that amount exists',
 };
 
 /** Why a row is a duplicate, e.g. "same email, same IBAN". */

@@ -42,7 +42,16 @@ const FILTERS: { value: StatusFilter; label: string }[] = [
 ];
 
 /** The fields shown for every row when they are mapped; a field with an error on the page is shown too. */
-const SHOWN_FIELDS = ['firstName', 'lastName', 'email', 'town', 'postcode', 'country'];
+const SHOWN_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'town',
+  'postcode',
+  'country',
+  'amount',
+  'donationDate',
+];
 
 /** The fields that get a column on this page, in the order of the kind's fields. */
 function shownFields(imported: Import, rows: readonly ImportDryRunRow[]): string[] {
@@ -89,16 +98,18 @@ function ValueCell({ value, errors }: { value: string; errors: readonly string[]
 
 type DuplicateCellProps = {
   row: ImportDryRunRow;
+  /** A subscriber can be merged with the row; a donation cannot (its duplicate is created or skipped). */
+  mergeable: boolean;
   action: Action;
   onChange: (action: Action) => void;
 };
 
 /** The subscriber a duplicate matches (opened in a new tab), why, and what to do with the row. */
-function DuplicateCell({ row, action, onChange }: DuplicateCellProps) {
+function DuplicateCell({ row, mergeable, action, onChange }: DuplicateCellProps) {
   const choices = [
     { value: 'skip', label: 'Skip' },
     { value: 'create', label: 'Create' },
-    ...(row.matchId === null ? [] : [{ value: 'merge', label: 'Merge' }]),
+    ...(row.matchId === null || !mergeable ? [] : [{ value: 'merge', label: 'Merge' }]),
   ];
   return (
     <Stack gap={4} miw={200}>
@@ -266,6 +277,7 @@ export function ImportDryRun({ imported, stale }: ImportDryRunProps) {
                         {row.status === 'duplicate' ? (
                           <DuplicateCell
                             row={row}
+                            mergeable={imported.kind === 'subscribers'}
                             action={decisions[row.row] ?? 'skip'}
                             onChange={(action) =>
                               setDecisions((current) => ({ ...current, [row.row]: action }))
