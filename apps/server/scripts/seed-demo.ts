@@ -428,22 +428,9 @@ async function copySubscribers(
         for (const tagId of tagIds) links.push(`${id},${tagId}\n`);
       }
       const names = ['id', ...(columns ?? [])].map((key) => `"${snakeCase(key)}"`).join(', ');
-      // The dashboard's count per country is kept by a row trigger (migration 0011), which updates one
-      // row per subscriber: off for the COPY, then the batch is counted once, in the same transaction.
-      await client.query(
-        'alter table subscribers disable trigger subscriber_country_counts_on_insert_or_delete',
-      );
+      // The dashboard's count per country follows: its insert trigger counts each statement's rows
+      // once (migration 0029), COPY included.
       await copyLines(client, `copy subscribers (${names}) from stdin (format csv)`, people);
-      await client.query(
-        'alter table subscribers enable trigger subscriber_country_counts_on_insert_or_delete',
-      );
-      await client.query(
-        `insert into subscriber_country_counts as counts (country_id, active)
-         select coalesce(country_id, 0), count(*)::int from subscribers
-          where id >= $1 and not inactive and not hidden group by 1
-         on conflict (country_id) do update set active = counts.active + excluded.active`,
-        [firstId],
-      );
       await copyLines(client, 'copy subscriber_tags (subscriber_id, tag_id) from stdin (format csv)', links);
       await client.query(
         "select setval(pg_get_serial_sequence('subscribers', 'id'), (select max(id) from subscribers))",

@@ -26,6 +26,7 @@ import { createAuditModule } from './modules/audit/audit.module.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createDashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { createDonationsModule } from './modules/donations/donations.module.ts';
+import { createDuplicatesModule } from './modules/duplicates/duplicates.module.ts';
 import { createExportsModule } from './modules/exports/exports.module.ts';
 import { createImportsModule } from './modules/imports/imports.module.ts';
 import { createJobsModule } from './modules/jobs/jobs.module.ts';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps) {
       sources: { subscribers: subscribers.exportSource, donations: donations.exportSource },
     }),
     createImportsModule(context, { subscribersRepository: subscribers.repository }),
+    createDuplicatesModule(context, { subscribersRepository: subscribers.repository }),
   ];
   modules.push(
     createJobsModule(context, {

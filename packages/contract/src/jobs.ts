@@ -9,7 +9,8 @@ import { z } from 'zod';
  * What a job does. `mail.outbox` sends the queued emails, `auth.purge` deletes old sign-in records and
  * `exports.purge` the export files past their time; these repeat on their own. `receipts.annual-run`
  * works through one annual receipt run; `exports.file` writes one large export (contract `exports`);
- * `imports.commit` writes one import into the register (contract `imports`).
+ * `imports.commit` writes one import into the register (contract `imports`); `duplicates.scan` looks for
+ * likely duplicates in the whole register (contract `duplicates`).
  */
 export const jobKindSchema = z.enum([
   'mail.outbox',
@@ -18,6 +19,7 @@ export const jobKindSchema = z.enum([
   'exports.file',
   'exports.purge',
   'imports.commit',
+  'duplicates.scan',
 ]);
 export type JobKind = z.infer<typeof jobKindSchema>;
 
@@ -36,6 +38,7 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   'exports.file': 'Export',
   'exports.purge': 'Purge of old export files',
   'imports.commit': 'Import',
+  'duplicates.scan': 'Search for duplicates',
 };
 
 /**

@@ -75,7 +75,7 @@ function decodeText(bytes: Buffer): string {
 /**
  * The first sheet's rows. ExcelJS's whole-file reader, not its streaming one: the streaming reader cuts
  * characters of several bytes (é, ü) in two where its 16 KB pieces of XML meet, and writes "�" in their
- * place (exceljs issues 2063, 2084, 2316); a round trip of 10,000 subscribers showed it. The whole file
+ * place (a known fault of that reader); a round trip of 10,000 subscribers showed it. The whole file
  * is in memory while it is read: large registers are better brought as CSV.
  */
 async function readXlsx(bytes: Buffer): Promise<{ format: 'xlsx'; rows: string[][] }> {

@@ -191,6 +191,15 @@ export function createSubscribersRepository({
       }
     },
 
+    /** The ids of a subscriber's tags. */
+    tagIdsOf: async (db: Executor, subscriberId: number) =>
+      (
+        await db
+          .select({ tagId: subscriberTags.tagId })
+          .from(subscriberTags)
+          .where(eq(subscriberTags.subscriberId, subscriberId))
+      ).map((row) => row.tagId),
+
     /** Tags by name, case-insensitive: `{ name (as asked, lowercased) -> { id, name } }`. */
     findTagsByName: async (db: Executor, names: string[]) => {
       if (names.length === 0) return new Map<string, { id: number; name: string }>();

@@ -51,12 +51,16 @@ export const subscribersRoutes: FastifyPluginAsyncZod<{ subscribersService: Subs
       config: { access: 'signed-in' },
       schema: {
         tags,
-        summary: 'One subscriber',
+        summary: 'One subscriber (308 to the kept one for a subscriber merged into another)',
         params: idParamsSchema,
         response: { 200: subscriberSchema },
       },
     },
-    (request) => service.get(request.params.id),
+    async (request, reply) => {
+      const opened = await service.open(request.params.id);
+      if ('mergedInto' in opened) return reply.redirect(`/api/subscribers/${opened.mergedInto}`, 308);
+      return opened.subscriber;
+    },
   );
 
   app.post(

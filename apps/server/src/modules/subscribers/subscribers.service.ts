@@ -211,6 +211,25 @@ export function createSubscribersService({
     /** `GET /api/subscribers/{id}`. @throws 404 for an unknown or deleted subscriber. */
     get: (id: number) => loadVisible(db, id),
 
+    /**
+     * `GET /api/subscribers/{id}`: the record, or for a subscriber merged into another the id it leads
+     * to (following merges of merges). @throws 404 for an unknown or deleted subscriber.
+     */
+    open: async (id: number): Promise<{ subscriber: Subscriber } | { mergedInto: number }> => {
+      let current = id;
+      for (let step = 0; step < 10; step += 1) {
+        const found = await repository.findById(db, current);
+        if (!found || (found.row.hidden && !found.row.mergedIntoId)) throw notFound(id);
+        if (!found.row.hidden) {
+          return current === id
+            ? { subscriber: toSubscriberDto(found.row, found.tags) }
+            : { mergedInto: current };
+        }
+        current = found.row.mergedIntoId ?? current;
+      }
+      throw notFound(id);
+    },
+
     /** `GET /api/subscribers/`: `{count, countIsExact, models}` sorted by last then first name. */
     search: async (query: SubscriberSearchQuery): Promise<SubscriberSearchResult> => {
       const { count, countIsExact, rows } = await repository.search(db, query);

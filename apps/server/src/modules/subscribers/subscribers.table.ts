@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -64,6 +65,8 @@ export const subscribers = pgTable(
     addedBy: text().notNull().default(''),
     addedOn: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     hidden: boolean().notNull().default(false),
+    /** For a subscriber merged into another (and hidden): that one. Its old id leads there. */
+    mergedIntoId: integer().references((): AnyPgColumn => subscribers.id),
     version: integer().notNull().default(1),
     /** Folded copies for case- and accent-insensitive prefix search (lib/search-text.ts), collated "C". */
     searchFirstName: text().notNull().default(''),
@@ -94,6 +97,7 @@ export const subscribers = pgTable(
     /** Duplicates of an imported or new subscriber are found by email and by IBAN. */
     index('subscribers_email_idx').on(sql`lower(${table.email})`).where(sql`${table.email} <> ''`),
     index('subscribers_iban_idx').on(table.iban).where(sql`${table.iban} <> ''`),
+    index('subscribers_merged_into_idx').on(table.mergedIntoId).where(sql`${table.mergedIntoId} is not null`),
     /** Names match anywhere from 3 characters on, through trigram indexes (pg_trgm, migration 0022). */
     index('subscribers_search_last_name_trgm_idx').using('gin', table.searchLastName.op('gin_trgm_ops')),
     index('subscribers_search_first_name_trgm_idx').using('gin', table.searchFirstName.op('gin_trgm_ops')),
