@@ -8,7 +8,7 @@ import { PageLoader, RouteErrorBoundary } from './layout/route-fallbacks.tsx';
  * The route table of part 1 §2 (and part 2 §2 for subscribers, donations and sales), hash based.
  * Every screen's code, and the signed-in layout, is loaded on demand. Open: login, password-reset (and its confirm link).
  * Everything else needs a signed-in session checked on every navigation; users, settings, annual
- * receipts, the audit trail, jobs and imports also need the Administrator role.
+ * receipts, the audit trail, jobs, imports, duplicates and merges also need the Administrator role.
  */
 export const routes: RouteObject[] = [
   {
@@ -145,6 +145,16 @@ export const routes: RouteObject[] = [
               {
                 path: paths.imports.path,
                 lazy: async () => ({ Component: (await import('./routes/imports.tsx')).ImportsRoute }),
+              },
+              {
+                path: paths.duplicates.path,
+                lazy: async () => ({ Component: (await import('./routes/duplicates.tsx')).DuplicatesRoute }),
+              },
+              {
+                path: paths.mergeSubscribers.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/merge-subscribers.tsx')).MergeSubscribersRoute,
+                }),
               },
             ],
           },

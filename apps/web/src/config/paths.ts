@@ -65,4 +65,11 @@ export const paths = {
   jobs: { path: '/jobs', href: () => '/jobs' },
   /** Imports of subscribers from a CSV or XLSX file (not in the spec), Administrators only; `id` opens one. */
   imports: { path: '/imports', href: (id?: Id) => (id === undefined ? '/imports' : `/imports?id=${id}`) },
+  /** Likely duplicates found by a scan of the register (not in the spec), Administrators only. */
+  duplicates: { path: '/duplicates', href: () => '/duplicates' },
+  /** The merge of subscriber `merge` into subscriber `keep` (not in the spec), Administrators only. */
+  mergeSubscribers: {
+    path: '/duplicates/merge',
+    href: (keep: Id, merge: Id) => `/duplicates/merge?keep=${keep}&merge=${merge}`,
+  },
 } as const;

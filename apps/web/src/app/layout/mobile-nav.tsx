@@ -6,6 +6,7 @@ import {
   annualReceiptsItem,
   auditItem,
   changePasswordItem,
+  duplicatesItem,
   homeItem,
   importsItem,
   jobsItem,
@@ -52,6 +53,7 @@ export function MobileNav({ user, onNavigate, onLogout }: MobileNavProps) {
       {administrator ? link(auditItem) : null}
       {administrator ? link(jobsItem) : null}
       {administrator ? link(importsItem) : null}
+      {administrator ? link(duplicatesItem) : null}
       <Divider my="sm" />
       {mainItems.map(link)}
       <Divider my="sm" />

@@ -8,6 +8,7 @@ import {
   annualReceiptsItem,
   auditItem,
   changePasswordItem,
+  duplicatesItem,
   homeItem,
   importsItem,
   jobsItem,
@@ -46,7 +47,7 @@ function TopLink({ item, pathname }: { item: NavItem; pathname: string }) {
 /**
  * The header of the signed-in shell (part 1 §2 Navigation bar): burger on small screens, brand
  * text, Home, the Admin dropdown (Users and a divider for Administrators; the reference lists;
- * Annual Receipts, Settings, Audit, Jobs and Imports for Administrators), Subscribers, Donations, Sales, and on the right a dropdown labelled
+ * Annual Receipts, Settings, Audit, Jobs, Imports and Duplicates for Administrators), Subscribers, Donations, Sales, and on the right a dropdown labelled
  * with the user's full name holding Change Password and Logout.
  */
 export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarProps) {
@@ -59,7 +60,8 @@ export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarP
     isActive(pathname, annualReceiptsItem.href) ||
     isActive(pathname, auditItem.href) ||
     isActive(pathname, jobsItem.href) ||
-    isActive(pathname, importsItem.href);
+    isActive(pathname, importsItem.href) ||
+    isActive(pathname, duplicatesItem.href);
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -119,6 +121,9 @@ export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarP
                   </Menu.Item>
                   <Menu.Item component={Link} to={importsItem.href}>
                     {importsItem.label}
+                  </Menu.Item>
+                  <Menu.Item component={Link} to={duplicatesItem.href}>
+                    {duplicatesItem.label}
                   </Menu.Item>
                 </>
               ) : null}

@@ -35,6 +35,9 @@ export const jobsItem: NavItem = { label: 'Jobs', href: paths.jobs.href() };
 /** Imports from a CSV or XLSX file (not in the spec), Administrators only, after Jobs in the Admin dropdown. */
 export const importsItem: NavItem = { label: 'Imports', href: paths.imports.href() };
 
+/** Likely duplicates and their merge (not in the spec), Administrators only, after Imports in the Admin dropdown. */
+export const duplicatesItem: NavItem = { label: 'Duplicates', href: paths.duplicates.href() };
+
 /** Part 1 §2 Navigation bar: the items right of the Admin dropdown. */
 export const mainItems: readonly NavItem[] = [
   { label: 'Subscribers', href: paths.subscribers.href() },

@@ -37,6 +37,11 @@ import {
 import { SubscriberActionsMenu } from './subscriber-actions-menu.tsx';
 import { SubscriberAddressFields } from './subscriber-address-fields.tsx';
 import { SubscriberContactFields } from './subscriber-contact-fields.tsx';
+import {
+  SubscriberDuplicatesAlert,
+  SubscriberDuplicatesButton,
+  useDuplicateWarning,
+} from './subscriber-duplicates-alert.tsx';
 import { SubscriberMailingStatusFields } from './subscriber-mailing-status-fields.tsx';
 import { SubscriberNotesField } from './subscriber-notes-field.tsx';
 import { SubscriberPaymentFields } from './subscriber-payment-fields.tsx';
@@ -138,6 +143,7 @@ type SubscriberFormProps = {
  * menu of a saved subscriber, the "Required:" list after a save attempt, and the eight panels (one
  * component each). Saving a new subscriber goes to its page. A save refused because someone else
  * saved first keeps the user's edits and offers to reload. Leaving with unsaved changes asks first.
+ * Likely duplicates of the person being written are shown as a warning that does not stop the save.
  */
 export function SubscriberForm({ subscriber, lookups }: SubscriberFormProps) {
   const navigate = useNavigate();
@@ -152,6 +158,8 @@ export function SubscriberForm({ subscriber, lookups }: SubscriberFormProps) {
     initialValues: initialValues(subscriber, lookups),
     validate: validateSubscriberForm,
   });
+
+  const duplicates = useDuplicateWarning(form, record.id);
 
   const saving = saveSubscriber.isPending;
   const dirty = form.isDirty();
@@ -274,6 +282,7 @@ export function SubscriberForm({ subscriber, lookups }: SubscriberFormProps) {
       id="subscriber-form"
       onSubmit={handleSubmit}
       onKeyDown={handleFormKeyDown}
+      onBlur={duplicates.handleBlur}
       noValidate
     >
       <Stack gap="md">
@@ -294,6 +303,7 @@ export function SubscriberForm({ subscriber, lookups }: SubscriberFormProps) {
             {subscriberHeading(record)}
           </Title>
           <Group gap="sm">
+            <SubscriberDuplicatesButton count={duplicates.matches.length} />
             {record.id > 0 ? (
               <SubscriberActionsMenu
                 subscriber={record}
@@ -344,6 +354,8 @@ export function SubscriberForm({ subscriber, lookups }: SubscriberFormProps) {
             </List>
           </Alert>
         ) : null}
+
+        <SubscriberDuplicatesAlert matches={duplicates.matches} />
 
         <Accordion multiple variant="separated" value={openPanels} onChange={setOpenPanels}>
           <Panel value="personal" title="Personal Details">
