@@ -35,6 +35,7 @@ import { createJobRunner, type JobRunner } from './modules/jobs/jobs.runner.ts';
 import { createMailModule } from './modules/mail/mail.module.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import type { MailTransport } from './modules/mail/mail.transport.ts';
+import { createPersonalDataModule } from './modules/personal-data/personal-data.module.ts';
 import { createProductsModule } from './modules/products/products.module.ts';
 import { createReferenceListsModule } from './modules/reference-lists/reference-lists.module.ts';
 import { createSalesModule } from './modules/sales/sales.module.ts';
@@ -138,6 +139,11 @@ export async function buildApp(deps: AppDeps) {
     settingsService: settings.service,
     mailRepository,
   });
+  const sales = createSalesModule(context, {
+    subscribersService: subscribers.service,
+    settingsService: settings.service,
+    subscriberEmailService: subscribers.emailService,
+  });
   const modules: AppModule[] = [
     audit,
     auth,
@@ -148,11 +154,7 @@ export async function buildApp(deps: AppDeps) {
     settings,
     subscribers,
     donations,
-    createSalesModule(context, {
-      subscribersService: subscribers.service,
-      settingsService: settings.service,
-      subscriberEmailService: subscribers.emailService,
-    }),
+    sales,
     createMailModule(context, {
       mailRepository,
       settingsService: settings.service,
@@ -164,6 +166,13 @@ export async function buildApp(deps: AppDeps) {
     }),
     createImportsModule(context, { subscribersRepository: subscribers.repository }),
     createDuplicatesModule(context, { subscribersRepository: subscribers.repository }),
+    createPersonalDataModule(context, {
+      audit: audit.service,
+      subscribersService: subscribers.service,
+      subscribersRepository: subscribers.repository,
+      donations: donations.personalData,
+      sales: sales.personalData,
+    }),
   ];
   modules.push(
     createJobsModule(context, {

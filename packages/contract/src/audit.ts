@@ -8,13 +8,23 @@ import { REFERENCE_LIST_KEYS } from './reference-lists.ts';
  */
 
 /** What an audit event is about. A reference item also names its list (`entityList`). */
-export const AUDIT_ENTITY_TYPES = ['user', 'product', 'reference_list_item', 'settings', 'sign_in'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'user',
+  'product',
+  'reference_list_item',
+  'settings',
+  'sign_in',
+  'subscriber',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /**
  * What was done. `role_changed` is an update of a user that changed the role (other fields may have
  * changed with it); `password_changed` carries no values, only the fact; `sign_in_locked` is a
  * sign-in lockout (docs/decisions/011), its `after` saying which email and address, until when.
+ * On a subscriber (docs/decisions/019; named "Subscriber <id>", never by name): `personal_data_exported`
+ * is a download of their personal data, `anonymised` the erasure of their identity (`after.reason`),
+ * `personal_data_purged` the removal, past retention, of what their kept documents still carried.
  */
 export const AUDIT_ACTIONS = [
   'created',
@@ -23,6 +33,9 @@ export const AUDIT_ACTIONS = [
   'role_changed',
   'password_changed',
   'sign_in_locked',
+  'personal_data_exported',
+  'anonymised',
+  'personal_data_purged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

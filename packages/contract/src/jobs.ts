@@ -10,7 +10,9 @@ import { z } from 'zod';
  * `exports.purge` the export files past their time; these repeat on their own. `receipts.annual-run`
  * works through one annual receipt run; `exports.file` writes one large export (contract `exports`);
  * `imports.commit` writes one import into the register (contract `imports`); `duplicates.scan` looks for
- * likely duplicates in the whole register (contract `duplicates`).
+ * likely duplicates in the whole register (contract `duplicates`); `personal-data.purge`, repeating, removes
+ * the personal data that kept documents of anonymised subscribers carry once past their retention
+ * (docs/decisions/019).
  */
 export const jobKindSchema = z.enum([
   'mail.outbox',
@@ -20,6 +22,7 @@ export const jobKindSchema = z.enum([
   'exports.purge',
   'imports.commit',
   'duplicates.scan',
+  'personal-data.purge',
 ]);
 export type JobKind = z.infer<typeof jobKindSchema>;
 
@@ -39,6 +42,7 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   'exports.purge': 'Purge of old export files',
   'imports.commit': 'Import',
   'duplicates.scan': 'Search for duplicates',
+  'personal-data.purge': 'Purge of personal data past retention',
 };
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainString } from './common.ts';
 import { DEFAULT_EMAIL_TEMPLATES, emailTemplateSchema } from './email-templates.ts';
+import { DOCUMENT_RETENTION_YEARS } from './personal-data.ts';
 
 /**
  * Organisation settings used on receipts, invoices, mandate letters and emails (not in the spec).
@@ -49,6 +50,17 @@ export const settingsSchema = z.object({
   brochureEmailSubject: emailTemplateSchema('brochureEmailSubject', 200).optional(),
   brochureEmailText: emailTemplateSchema('brochureEmailText', 10_000).optional(),
   bulkEmailFooter: emailTemplateSchema('bulkEmailFooter', 2000).optional(),
+  /**
+   * How many years issued receipts and invoices are kept as issued (1 to 50, 10 by default): past
+   * that, the personal data they carry for an anonymised subscriber is removed (docs/decisions/019).
+   * Left out, it keeps its value.
+   */
+  documentRetentionYears: z
+    .number({ message: 'Give a number of years.' })
+    .int({ message: 'Give a whole number of years.' })
+    .min(DOCUMENT_RETENTION_YEARS.min, { message: `At least ${DOCUMENT_RETENTION_YEARS.min} year.` })
+    .max(DOCUMENT_RETENTION_YEARS.max, { message: `At most ${DOCUMENT_RETENTION_YEARS.max} years.` })
+    .optional(),
   logo: z
     .string()
     .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 100, { message: LOGO_SIZE_MESSAGE })

@@ -480,7 +480,7 @@ describe('GET /api/audit', () => {
 
   it('answers 400 naming the field for a bad filter', async () => {
     for (const [query, field] of [
-      ['entityType=subscriber', 'entityType'],
+      ['entityType=donation', 'entityType'],
       ['from=2025-02-30', 'from'],
       ['to=yesterday', 'to'],
       ['from=2025-03-02&to=2025-03-01', 'to'],

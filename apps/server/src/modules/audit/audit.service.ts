@@ -14,7 +14,7 @@ export type AuditActor = { id: number; fullName: string; email: string } | null;
 
 /** What a change is about; `label` is its name at the time. */
 export type AuditEntity =
-  | { type: 'user' | 'product' | 'settings' | 'sign_in'; id: number | null; label: string }
+  | { type: 'user' | 'product' | 'settings' | 'sign_in' | 'subscriber'; id: number | null; label: string }
   | { type: 'reference_list_item'; list: ReferenceListKey; id: number; label: string };
 
 /**
@@ -50,6 +50,13 @@ export function changedFields(
   return Object.keys(changedAfter).length > 0 ? { before: changedBefore, after: changedAfter } : null;
 }
 
+/** Actions on a subscriber's personal data, whose `after` says what was done (docs/decisions/019). */
+const PERSONAL_DATA_ACTIONS = new Set<AuditAction>([
+  'personal_data_exported',
+  'anonymised',
+  'personal_data_purged',
+]);
+
 /** The audit trail: written by the services in their own transactions, read by Administrators. */
 export function createAuditService({
   db,
@@ -70,6 +77,7 @@ export function createAuditService({
       let before: AuditValues | null = null;
       let after: AuditValues | null = null;
       if (change.action === 'created' || change.action === 'sign_in_locked') after = change.after ?? {};
+      else if (PERSONAL_DATA_ACTIONS.has(change.action)) after = change.after ?? null;
       else if (change.action === 'deleted') before = change.before ?? {};
       else if (change.action === 'updated' || change.action === 'role_changed') {
         const changed = changedFields(change.before ?? {}, change.after ?? {});

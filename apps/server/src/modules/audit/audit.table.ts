@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The audit trail: one row per change to a user, product, reference item or the settings,
+ * The audit trail: one row per change to a user, product, reference item or the settings (and per
+ * personal-data download, anonymisation and purge of a subscriber, docs/decisions/019),
  * written in the transaction of the change. `actorUserId` has no foreign key on purpose: the trail
  * outlives the accounts it names, so the actor's name and email are copied in. Null actor = the system
  * (first start). `before`/`after` hold only the changed fields of an update, never secrets.
@@ -32,11 +33,11 @@ export const auditEvents = pgTable(
     index('audit_events_entity_idx').on(table.entityType, table.entityId),
     check(
       'audit_events_entity_type_check',
-      sql`${table.entityType} in ('user', 'product', 'reference_list_item', 'settings', 'sign_in')`,
+      sql`${table.entityType} in ('user', 'product', 'reference_list_item', 'settings', 'sign_in', 'subscriber')`,
     ),
     check(
       'audit_events_action_check',
-      sql`${table.action} in ('created', 'updated', 'deleted', 'role_changed', 'password_changed', 'sign_in_locked')`,
+      sql`${table.action} in ('created', 'updated', 'deleted', 'role_changed', 'password_changed', 'sign_in_locked', 'personal_data_exported', 'anonymised', 'personal_data_purged')`,
     ),
   ],
 );

@@ -27,11 +27,12 @@ export function createDonationsModule(
     mailRepository: MailRepository;
   },
 ) {
+  const donationsRepository = createDonationsRepository({ countBudgetMs: config.searchCountBudgetMs });
   const donationsService = createDonationsService({
     db,
     clock,
     timeZone,
-    repository: createDonationsRepository({ countBudgetMs: config.searchCountBudgetMs }),
+    repository: donationsRepository,
     subscribersService: needs.subscribersService,
   });
   const receiptsRepository = createReceiptsRepository();
@@ -61,6 +62,14 @@ export function createDonationsModule(
   return {
     name: 'donations',
     exportSource,
+    /** What personal-data rights need of donations and receipts (docs/decisions/019). */
+    personalData: {
+      receiptsOf: receiptsService.receiptsOf,
+      keepDonorAsIssued: receiptsRepository.keepDonorAsIssued,
+      clearDonationNotes: donationsRepository.clearNotesOf,
+      forgetReceiptDonors: receiptsRepository.forgetDonors,
+      hasReceiptDonorsToForget: receiptsRepository.hasDonorsToForget,
+    },
     register: async (app) => {
       await app.register(donationsExportRoutes, {
         exportSource,

@@ -156,6 +156,16 @@ export function createDonationsRepository({ countBudgetMs = 0 }: { countBudgetMs
       return row.id;
     },
 
+    /**
+     * Empties the notes of a donor's gifts (they may name people), keeping amounts and dates: part
+     * of an anonymisation (docs/decisions/019).
+     */
+    clearNotesOf: (db: Executor, subscriberId: number) =>
+      db
+        .update(donations)
+        .set({ notes: '' })
+        .where(and(eq(donations.subscriberId, subscriberId), sql`${donations.notes} <> ''`)),
+
     delete: (db: Executor, id: number) =>
       db.delete(donations).where(and(eq(donations.id, id), sql`${donations.receiptId} is null`)),
   };

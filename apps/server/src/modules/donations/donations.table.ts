@@ -1,6 +1,31 @@
-import { date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { currencies } from '../reference-lists/reference-lists.table.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
+
+/** The donor block a receipt prints (names, postal address, country and payment method). */
+export type ReceiptDonor = {
+  title: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  address1: string;
+  address2: string;
+  address3: string;
+  postcode: string;
+  town: string;
+  country: string | null;
+  paymentMethod: string | null;
+};
 
 /**
  * Tax receipts (Cerfa n° 11580). `number` is sequential without gaps, allocated from
@@ -23,6 +48,12 @@ export const receipts = pgTable(
       .references(() => currencies.id),
     issuedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     issuedBy: text().notNull(),
+    /**
+     * The donor as the receipt printed them, copied when the donor is anonymised so that the receipt
+     * stays as issued; null otherwise (the receipt reads the subscriber) and once the retention period
+     * has passed (docs/decisions/019).
+     */
+    donor: jsonb().$type<ReceiptDonor>(),
   },
   (table) => [
     uniqueIndex('receipts_number_unique').on(table.number),

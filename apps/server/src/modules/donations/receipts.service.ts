@@ -260,6 +260,22 @@ export function createReceiptsService({
       return result;
     },
 
+    /**
+     * A donor's receipts, by number, each with its PDF as issued (`receipt-{number}.pdf`); none is
+     * issued by this: the GDPR art. 15 archive (docs/decisions/019).
+     */
+    receiptsOf: async (subscriberId: number) => {
+      const settings = await settingsService.get();
+      const rows = await repository.listBySubscriber(db, subscriberId);
+      const files = [];
+      for (const receipt of rows) {
+        const { data, pdf } = await render(db, [receipt], settings);
+        const currencySymbol = data[0]?.currency.symbol ?? '';
+        files.push({ receipt, currencySymbol, filename: `receipt-${receipt.number}.pdf`, pdf });
+      }
+      return files;
+    },
+
     /** Issues (or finds) and renders a donor's annual receipts on the caller's transaction: the annual run. */
     annualFileOn: annualFile,
     /**

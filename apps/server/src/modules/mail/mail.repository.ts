@@ -33,6 +33,12 @@ export type SendCounts = { total: number; queued: number; sent: number; failed: 
 /** Why the messages of a deleted subscriber are cancelled (kept on each message). */
 export const SUBSCRIBER_DELETED_REASON = 'Subscriber deleted.';
 
+/** Why the queued emails of an anonymised subscriber were cancelled (docs/decisions/019). */
+export const SUBSCRIBER_ANONYMISED_REASON = 'Subscriber anonymised.';
+
+/** What an erased message keeps as its subject: the fact, not the words (docs/decisions/019). */
+export const ERASED_MESSAGE_SUBJECT = '(removed: personal data anonymised)';
+
 /** A leased message; `interrupted` when an earlier lease ran out without an outcome (its worker stopped). */
 export type ClaimedMessage = OutboxMessageRow & { interrupted: boolean };
 
@@ -179,6 +185,30 @@ export function createMailRepository() {
           sql`${outboxMessages.subscriberId} = ${subscriberId}
               and ${outboxMessages.status} = 'pending'
               and (${outboxMessages.lockedUntil} is null or ${outboxMessages.lockedUntil} < now())`,
+        )
+        .returning({ id: outboxMessages.id });
+      return rows.length;
+    },
+
+    /**
+     * Erases the kept copies of the messages to a subscriber that are over (sent, failed or
+     * cancelled): address, subject, bodies, attachments and headers; their dates and states stay
+     * (GDPR art. 17, docs/decisions/019). A message being sent at this moment is left alone.
+     * Resolves with how many were erased.
+     */
+    eraseForSubscriber: async (db: Executor, subscriberId: number): Promise<number> => {
+      const rows = await db
+        .update(outboxMessages)
+        .set({
+          toAddress: '',
+          subject: ERASED_MESSAGE_SUBJECT,
+          textBody: '',
+          htmlBody: null,
+          attachments: [],
+          headers: {},
+        })
+        .where(
+          sql`${outboxMessages.subscriberId} = ${subscriberId} and ${outboxMessages.status} <> 'pending'`,
         )
         .returning({ id: outboxMessages.id });
       return rows.length;

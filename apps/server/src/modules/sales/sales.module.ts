@@ -39,6 +39,12 @@ export function createSalesModule(
   });
   return {
     name: 'sales',
+    /** What personal-data rights need of sales and invoices (docs/decisions/019). */
+    personalData: {
+      salesOf: salesService.salesOf,
+      forgetBuyers: repository.forgetBuyers,
+      hasBuyersToForget: repository.hasBuyersToForget,
+    },
     register: async (app) => {
       await app.register(salesExportRoutes, {
         db: readDb,

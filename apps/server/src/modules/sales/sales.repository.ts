@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE, startOfCalendarDay } from '@back-office/contract/calendar';
 import type { SaleSearchQuery } from '@back-office/contract/sales';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { allocateNumber } from '../../db/counters.ts';
 import { hasFewMatches } from '../../lib/search-count.ts';
@@ -65,6 +65,22 @@ const sortedAfterCollecting = [desc(sql`${sales.addedOn} + interval '0 s'`), des
  * `timeZone`.
  */
 export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {}) {
+  /** A sale with its currency's name and symbol and its lines in order, or undefined. */
+  async function findSale(db: Executor, id: number) {
+    const [row] = await db
+      .select({ sale: sales, currencyName: currencies.name, currencySymbol: currencies.symbol })
+      .from(sales)
+      .innerJoin(currencies, eq(currencies.id, sales.currencyId))
+      .where(eq(sales.id, id));
+    if (!row) return undefined;
+    const lines = await db
+      .select()
+      .from(saleLines)
+      .where(eq(saleLines.saleId, id))
+      .orderBy(asc(saleLines.position));
+    return { ...row, lines };
+  }
+
   return {
     /**
      * One page of matching sales, newest first: the page's ids first, from `sales` (joined to
@@ -154,20 +170,7 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
     /** A product's name and current stock (to say how many are available), deleted ones too. */
     findStock,
 
-    findSale: async (db: Executor, id: number) => {
-      const [row] = await db
-        .select({ sale: sales, currencyName: currencies.name, currencySymbol: currencies.symbol })
-        .from(sales)
-        .innerJoin(currencies, eq(currencies.id, sales.currencyId))
-        .where(eq(sales.id, id));
-      if (!row) return undefined;
-      const lines = await db
-        .select()
-        .from(saleLines)
-        .where(eq(saleLines.saleId, id))
-        .orderBy(asc(saleLines.position));
-      return { ...row, lines };
-    },
+    findSale,
 
     lockSale: async (db: Executor, id: number) => {
       const [row] = await db.select().from(sales).where(eq(sales.id, id)).for('update');
@@ -175,7 +178,85 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
     },
 
     deleteSale: (db: Executor, id: number) => db.delete(sales).where(eq(sales.id, id)),
+
+    /** A buyer's sales, oldest first, with their lines (GDPR art. 15 archive). */
+    listBySubscriber: async (db: Executor, subscriberId: number) => {
+      const rows = await db
+        .select({ id: sales.id })
+        .from(sales)
+        .where(eq(sales.subscriberId, subscriberId))
+        .orderBy(asc(sales.addedOn), asc(sales.id));
+      const found = [];
+      for (const row of rows) {
+        const sale = await findSale(db, row.id);
+        if (sale) found.push(sale);
+      }
+      return found;
+    },
+
+    /**
+     * Replaces the buyer's copies on sales of an anonymised subscriber by the subscriber's anonymised
+     * name and empty address, association, delivery address and notes; amounts, lines, reference,
+     * country and order number stay (docs/decisions/019). `which` picks the sales: those of
+     * `subscriberId` whose invoice was never issued (at anonymisation: no document carries them), or
+     * those of any anonymised buyer whose invoice was issued before `issuedBefore` (past retention).
+     * Resolves with the buyer of each sale changed.
+     */
+    forgetBuyers: async (
+      db: Executor,
+      which: { subscriberId: number; uninvoiced: true } | { issuedBefore: Date },
+    ) => {
+      const rows = await db
+        .update(sales)
+        .set({
+          ...FORGOTTEN_BUYER,
+          fullName: sql`${subscribers.firstName} || ' ' || ${subscribers.lastName}`,
+        })
+        .from(subscribers)
+        .where(and(eq(subscribers.id, sales.subscriberId), forgettable(which)))
+        .returning({ subscriberId: sales.subscriberId });
+      return rows.map((row) => row.subscriberId);
+    },
+
+    /** Whether {@link forgetBuyers} has sales issued before `issuedBefore` to change. */
+    hasBuyersToForget: async (db: Executor, issuedBefore: Date) => {
+      const rows = await db
+        .select({ id: sales.id })
+        .from(sales)
+        .innerJoin(subscribers, eq(subscribers.id, sales.subscriberId))
+        .where(forgettable({ issuedBefore }))
+        .limit(1);
+      return rows.length > 0;
+    },
   };
+}
+
+/** What a sale keeps of its buyer once forgotten, besides the anonymised name. */
+const FORGOTTEN_BUYER = {
+  association: '',
+  addr1: '',
+  addr2: '',
+  addr3: '',
+  town: '',
+  postcode: '',
+  deliveryAddress: '',
+  notes: '',
+};
+
+/**
+ * Sales (joined to their buyer) of {@link createSalesRepository}'s `forgetBuyers` that still carry
+ * something of the buyer.
+ */
+function forgettable(which: { subscriberId: number; uninvoiced: true } | { issuedBefore: Date }) {
+  const chosen =
+    'issuedBefore' in which
+      ? and(isNotNull(subscribers.anonymisedAt), lt(sales.invoiceIssuedAt, which.issuedBefore))
+      : and(eq(sales.subscriberId, which.subscriberId), isNull(sales.invoiceIssuedAt));
+  const carriesBuyer = or(
+    sql`${sales.fullName} <> ${subscribers.firstName} || ' ' || ${subscribers.lastName}`,
+    ...Object.keys(FORGOTTEN_BUYER).map((key) => sql`${sales[key as keyof typeof FORGOTTEN_BUYER]} <> ''`),
+  );
+  return and(chosen, carriesBuyer);
 }
 
 export type SalesRepository = ReturnType<typeof createSalesRepository>;

@@ -11,7 +11,7 @@ import { centsToNumeric, formatAmount, toCents } from '../../lib/money.ts';
 import { renderPdf } from '../../lib/pdf/pdf-renderer.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import { createInsufficientStockError, insufficientStock } from '../products/products.errors.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { EffectiveSettings, SettingsService } from '../settings/settings.service.ts';
 import type { SubscribersService } from '../subscribers/subscribers.service.ts';
 import { type CreditNotesRepository, createCreditNotesRepository } from './credit-notes.repository.ts';
 import { invoiceDocument } from './invoice-document.ts';
@@ -55,6 +55,17 @@ export function checkLinePrice(
     swissUnitPrice: units(product.swissPrice),
     unitPrice: catalogue / 100,
   };
+}
+
+/** The invoice PDF of a sale as found by the repository, named `sale-invoice-{ref}.pdf`. */
+async function renderInvoice(
+  found: NonNullable<Awaited<ReturnType<SalesRepository['findSale']>>>,
+  settings: EffectiveSettings,
+) {
+  const pdf = await renderPdf(
+    invoiceDocument({ sale: found.sale, lines: found.lines, currencySymbol: found.currencySymbol }, settings),
+  );
+  return { filename: `sale-invoice-${found.sale.ref}.pdf`, pdf };
 }
 
 /** Sales, their stock movements and sequential references (part 2 §2.5-2.6, §7 Sales; docs/decisions/010). */
@@ -272,13 +283,21 @@ export function createSalesService({
       const settings = await settingsService.get();
       const found = await repository.findSale(db, id);
       if (!found) throw notFound(id);
-      const pdf = await renderPdf(
-        invoiceDocument(
-          { sale: found.sale, lines: found.lines, currencySymbol: found.currencySymbol },
-          settings,
-        ),
-      );
-      return { filename: `sale-invoice-${found.sale.ref}.pdf`, pdf };
+      return renderInvoice(found, settings);
+    },
+
+    /**
+     * A buyer's sales with their lines, and the PDF of each invoice already issued (none is issued
+     * by this), as `sale-invoice-{ref}.pdf`: the GDPR art. 15 archive (docs/decisions/019).
+     */
+    salesOf: async (subscriberId: number) => {
+      const settings = await settingsService.get();
+      const found = await repository.listBySubscriber(db, subscriberId);
+      const invoices = [];
+      for (const sale of found) {
+        if (sale.sale.invoiceIssuedAt) invoices.push(await renderInvoice(sale, settings));
+      }
+      return { sales: found, invoices };
     },
 
     /**

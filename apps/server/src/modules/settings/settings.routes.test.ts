@@ -26,10 +26,25 @@ const settings = {
   logo: PNG_1x1,
 };
 
-/** What the API answers for `settings`, which leaves the email texts out: their defaults. */
-const withDefaultTexts = { ...settings, ...DEFAULT_EMAIL_TEMPLATES };
+/** What the API answers for `settings`, which leaves the email texts and the retention out: their defaults. */
+const withDefaultTexts = { ...settings, ...DEFAULT_EMAIL_TEMPLATES, documentRetentionYears: 10 };
 
 describe('organisation settings', () => {
+  it('keep the document retention in whole years from 1 to 50, unchanged when left out', async () => {
+    const admin = bearer((await login(ctx)).id_token);
+    const put = (payload: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: admin, payload });
+    expect((await put({ ...settings, documentRetentionYears: 12 })).json()).toMatchObject({
+      documentRetentionYears: 12,
+    });
+    expect((await put(settings)).json()).toMatchObject({ documentRetentionYears: 12 });
+    for (const bad of [0, 51, 2.5, '10']) {
+      const refused = await put({ ...settings, documentRetentionYears: bad });
+      expect(refused.statusCode, String(bad)).toBe(400);
+      expect(refused.json().errors).toEqual([expect.objectContaining({ path: 'documentRetentionYears' })]);
+    }
+  });
+
   it('start empty, are saved by an Administrator and read by any User', async () => {
     const admin = bearer((await login(ctx)).id_token);
     const empty = await ctx.app.inject({ url: '/api/settings', headers: admin });

@@ -58,7 +58,7 @@ export function describeLogo(logo: string | null): string | null {
 function audited(settings: Settings): AuditValues {
   const values: AuditValues = {};
   for (const [field, value] of Object.entries(settings)) {
-    values[field] = field === 'logo' ? describeLogo(value ?? null) : (value ?? null);
+    values[field] = field === 'logo' ? describeLogo(settings.logo ?? null) : (value ?? null);
   }
   return values;
 }

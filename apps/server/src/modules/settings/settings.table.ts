@@ -1,29 +1,41 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The organisation's identity, one row (id = 1), used on receipts, invoices, letters and emails. */
-export const organisationSettings = pgTable('organisation_settings', {
-  id: integer().primaryKey(),
-  organisationName: text().notNull().default(''),
-  address: text().notNull().default(''),
-  emailSenderName: text().notNull().default(''),
-  emailSenderAddress: text().notNull().default(''),
-  sirenOrRna: text().notNull().default(''),
-  sepaCreditorId: text().notNull().default(''),
-  signatoryName: text().notNull().default(''),
-  signatoryTitle: text().notNull().default(''),
-  organisationPurpose: text().notNull().default(''),
-  receiptStatement: text().notNull().default(''),
-  invoiceFooter: text().notNull().default(''),
-  paymentTermsText: text().notNull().default(''),
-  /** Email templates (contract `email-templates`); empty means the French default of the contract. */
-  receiptEmailSubject: text().notNull().default(''),
-  receiptEmailText: text().notNull().default(''),
-  annualReceiptEmailSubject: text().notNull().default(''),
-  annualReceiptEmailText: text().notNull().default(''),
-  brochureEmailSubject: text().notNull().default(''),
-  brochureEmailText: text().notNull().default(''),
-  bulkEmailFooter: text().notNull().default(''),
-  /** Data URL of a PNG or JPEG, at most 1 MB decoded. */
-  logo: text(),
-  updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+export const organisationSettings = pgTable(
+  'organisation_settings',
+  {
+    id: integer().primaryKey(),
+    organisationName: text().notNull().default(''),
+    address: text().notNull().default(''),
+    emailSenderName: text().notNull().default(''),
+    emailSenderAddress: text().notNull().default(''),
+    sirenOrRna: text().notNull().default(''),
+    sepaCreditorId: text().notNull().default(''),
+    signatoryName: text().notNull().default(''),
+    signatoryTitle: text().notNull().default(''),
+    organisationPurpose: text().notNull().default(''),
+    receiptStatement: text().notNull().default(''),
+    invoiceFooter: text().notNull().default(''),
+    paymentTermsText: text().notNull().default(''),
+    /** Email templates (contract `email-templates`); empty means the French default of the contract. */
+    receiptEmailSubject: text().notNull().default(''),
+    receiptEmailText: text().notNull().default(''),
+    annualReceiptEmailSubject: text().notNull().default(''),
+    annualReceiptEmailText: text().notNull().default(''),
+    brochureEmailSubject: text().notNull().default(''),
+    brochureEmailText: text().notNull().default(''),
+    bulkEmailFooter: text().notNull().default(''),
+    /** Data URL of a PNG or JPEG, at most 1 MB decoded. */
+    logo: text(),
+    updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Years issued receipts and invoices are kept as issued (docs/decisions/019). */
+    documentRetentionYears: integer().notNull().default(10),
+  },
+  (table) => [
+    check(
+      'organisation_settings_document_retention_years_check',
+      sql`${table.documentRetentionYears} between 1 and 50`,
+    ),
+  ],
+);

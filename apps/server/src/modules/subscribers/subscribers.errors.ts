@@ -24,3 +24,10 @@ export const createSubscriberIdMismatchError = createErrorFactory({
   status: 400,
   title: 'Bad Request',
 });
+
+/** The subscriber was anonymised already: that cannot be done twice (docs/decisions/019). */
+export const createSubscriberAnonymisedError = createErrorFactory({
+  code: 'subscribers.anonymised',
+  status: 409,
+  title: 'Conflict',
+});

@@ -230,6 +230,13 @@ export function createSubscribersRepository({
       entry: { subscriberId: number; userName: string; description: string; at?: Date },
     ) => db.insert(subscriberHistory).values(entry),
 
+    /** Gives every history line of the subscriber `description`, keeping its date and user. */
+    replaceHistoryDescriptions: (db: Executor, subscriberId: number, description: string) =>
+      db
+        .update(subscriberHistory)
+        .set({ description })
+        .where(eq(subscriberHistory.subscriberId, subscriberId)),
+
     listHistory: (db: Executor, subscriberId: number) =>
       db
         .select({

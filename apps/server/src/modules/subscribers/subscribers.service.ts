@@ -1,3 +1,4 @@
+import { ANONYMISED_FIRST_NAME, anonymisedLastName } from '@back-office/contract/personal-data';
 import type {
   HistoryEntry,
   SaveSubscriber,
@@ -11,6 +12,7 @@ import type { AuthUser } from '../auth/auth.service.ts';
 import {
   createMailRepository,
   type MailRepository,
+  SUBSCRIBER_ANONYMISED_REASON,
   SUBSCRIBER_DELETED_REASON,
 } from '../mail/mail.repository.ts';
 import { describeSubscriberChanges } from './subscriber-history-text.ts';
@@ -21,6 +23,7 @@ import {
 } from './subscriber-references.repository.ts';
 import {
   createStaleSubscriberError,
+  createSubscriberAnonymisedError,
   createSubscriberIdMismatchError,
   createSubscriberNotFoundError,
   createUnknownReferenceError,
@@ -334,6 +337,80 @@ export function createSubscribersService({
         user: entry.user,
         date: entry.at.toISOString(),
       }));
+    },
+
+    /**
+     * Locks a subscriber, deleted or not, before anonymising them on the caller's transaction
+     * (docs/decisions/019). @throws 404 for an unknown id; 409 `subscribers.anonymised` when done already.
+     */
+    lockForAnonymisation: async (tx: Executor, id: number) => {
+      const locked = await repository.lockById(tx, id);
+      if (!locked) throw notFound(id);
+      if (locked.anonymisedAt) {
+        throw createSubscriberAnonymisedError(
+          `Subscriber ${id} was anonymised already; it cannot be undone.`,
+        );
+      }
+      return locked;
+    },
+
+    /**
+     * Erases the identity of `locked` (from {@link lockForAnonymisation}) on the caller's transaction,
+     * irreversibly (GDPR art. 17): first name "Anonymised", last name "Subscriber {id}"; title, contact
+     * details, addresses, notes, association, bank details, RUM, newsletter email, recommended by and
+     * inactive reason emptied (their search copies with them); off the mailing list, no tags, hidden.
+     * Queued emails to them are cancelled and the copies of those already over erased. Every history
+     * line keeps its date and user and now says only "Personal data anonymised: {reason}.", and one
+     * such line records this. Reference fields, amounts and dates stay (docs/decisions/019).
+     */
+    anonymiseOn: async (
+      tx: Executor,
+      locked: SubscriberRow,
+      { reason, user, at }: { reason: string; user: AuthUser; at: Date },
+    ) => {
+      const id = locked.id;
+      const erased: SaveSubscriber = {
+        ...toSubscriberDto(locked, []),
+        title: '',
+        firstName: ANONYMISED_FIRST_NAME,
+        lastName: anonymisedLastName(id),
+        email: '',
+        phone: '',
+        mobile: '',
+        fax: '',
+        address1: '',
+        address2: '',
+        address3: '',
+        town: '',
+        postcode: '',
+        billingAddress: '',
+        notes: '',
+        association: '',
+        inactiveReason: '',
+        rum: '',
+        recommendedBy: '',
+        bank: '',
+        iban: '',
+        onMailChimpList: false,
+        newsletterEmail: '',
+        tags: [],
+      };
+      const row = await repository.update(tx, id, locked.version, {
+        ...toSubscriberColumns(erased),
+        hidden: true,
+        anonymisedAt: at,
+      });
+      if (!row) throw new Error(`subscriber ${id} changed while locked`);
+      await repository.replaceTags(tx, id, []);
+      await mailRepository.cancelPendingForSubscriber(tx, {
+        subscriberId: id,
+        reason: SUBSCRIBER_ANONYMISED_REASON,
+      });
+      await mailRepository.eraseForSubscriber(tx, id);
+      const description = `Personal data anonymised: ${reason.replace(/\.$/, '')}.`;
+      await repository.replaceHistoryDescriptions(tx, id, description);
+      await repository.addHistory(tx, { subscriberId: id, userName: user.fullName, description });
+      return row;
     },
 
     /** A subscriber that is not deleted, with its currency id and symbol, or undefined. */

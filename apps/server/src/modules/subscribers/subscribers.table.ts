@@ -75,6 +75,8 @@ export const subscribers = pgTable(
     searchPostcode: text().notNull().default(''),
     searchAssociation: text().notNull().default(''),
     updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the identity was erased (docs/decisions/019); null while it never was. Irreversible. */
+    anonymisedAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
   (table) => [
     /**
@@ -128,6 +130,8 @@ export const subscribers = pgTable(
     index('subscribers_mailing_list_country_idx')
       .on(table.countryId)
       .where(sql`not ${table.inactive} and not ${table.hidden}`),
+    /** The few anonymised subscribers, for the purge of their documents past retention (docs/decisions/019). */
+    index('subscribers_anonymised_idx').on(table.id).where(sql`${table.anonymisedAt} is not null`),
     /** Search by category, counted over visible subscribers only (mixed-load benchmark). */
     index('subscribers_visible_category_idx')
       .on(table.categoryId, table.inactive)

@@ -16,6 +16,7 @@ export const ENTITY_TYPE_LABELS: Record<AuditEntityType, string> = {
   reference_list_item: 'Reference list item',
   settings: 'Settings',
   sign_in: 'Sign-in',
+  subscriber: 'Subscriber',
 };
 
 /** A reference item is named by its list (as in the Admin menu, singular). */
@@ -35,6 +36,9 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   role_changed: 'Role changed',
   password_changed: 'Password changed',
   sign_in_locked: 'Sign-in locked',
+  personal_data_exported: 'Personal data downloaded',
+  anonymised: 'Anonymised',
+  personal_data_purged: 'Personal data purged',
 };
 
 /**
@@ -74,6 +78,8 @@ const FIELD_LABELS: Record<string, string> = {
   brochureEmailText: 'Brochure email text',
   bulkEmailFooter: 'Group email footer',
   logo: 'Logo',
+  documentRetentionYears: 'Document retention (years)',
+  reason: 'Reason',
 };
 
 const MONEY_FIELDS = new Set(['euroPrice', 'swissPrice']);

@@ -181,6 +181,7 @@ describe('Audit screen', () => {
       'Reference list item',
       'Settings',
       'Sign-in',
+      'Subscriber',
     ]);
     await user.click(screen.getByRole('option', { name: 'Product' }));
     await user.type(screen.getByLabelText('Changed by'), 'ada{Enter}');

@@ -1,10 +1,12 @@
+import { DOCUMENT_RETENTION_YEARS } from '@back-office/contract/personal-data';
 import type { Settings } from '@back-office/contract/settings';
-import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 
 /**
  * The texts of receipts and invoices: the signatory of receipts, the receipt's legal
- * statement, the invoice footer (legal mentions) and the payment terms.
+ * statement, the invoice footer (legal mentions) and the payment terms; and how many years issued
+ * documents are kept as issued (docs/decisions/019).
  */
 export function SettingsDocumentFields({ form }: { form: UseFormReturnType<Settings> }) {
   return (
@@ -34,6 +36,16 @@ export function SettingsDocumentFields({ form }: { form: UseFormReturnType<Setti
         minRows={2}
         maxRows={6}
         {...form.getInputProps('paymentTermsText')}
+      />
+      <NumberInput
+        label="Document retention (years)"
+        description="Issued receipts and invoices are kept as issued this long; then what they still show of an anonymised subscriber is removed."
+        allowDecimal={false}
+        allowNegative={false}
+        min={DOCUMENT_RETENTION_YEARS.min}
+        max={DOCUMENT_RETENTION_YEARS.max}
+        maw={320}
+        {...form.getInputProps('documentRetentionYears')}
       />
     </Stack>
   );

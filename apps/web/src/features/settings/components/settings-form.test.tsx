@@ -107,6 +107,29 @@ describe('SettingsForm', () => {
     expect(screen.queryByRole('img', { name: 'Logo preview' })).not.toBeInTheDocument();
   });
 
+  it('keeps the document retention in whole years, 10 by default', async () => {
+    signIn();
+    const requests = mockFetch({
+      'GET /api/settings': () => jsonResponse(EMPTY),
+      'PUT /api/settings': (request) => jsonResponse(request.body),
+    });
+    const { user } = renderWithProviders(<SettingsForm />);
+    const field = await screen.findByLabelText('Document retention (years)');
+    expect(field).toHaveValue('10');
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Give a number of years.')).toBeInTheDocument();
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+
+    await user.clear(field);
+    await user.type(field, '12');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Settings were saved successfully!')).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      documentRetentionYears: 12,
+    });
+  });
+
   it('tells the limits of the logo', async () => {
     signIn();
     mockFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });

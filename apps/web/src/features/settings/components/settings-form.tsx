@@ -1,4 +1,5 @@
 import { EMAIL_TEMPLATE_FIELDS } from '@back-office/contract/email-templates';
+import { DOCUMENT_RETENTION_YEARS } from '@back-office/contract/personal-data';
 import { type Settings, settingsSchema } from '@back-office/contract/settings';
 import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
@@ -85,7 +86,10 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
   const saveSettings = useSaveSettings();
   const blurGuard = useBlurValidationGuard();
   const form = useForm<Settings>({
-    initialValues: initial,
+    initialValues: {
+      ...initial,
+      documentRetentionYears: initial.documentRetentionYears ?? DOCUMENT_RETENTION_YEARS.default,
+    },
     validate: schemaValidator(settingsSchema),
     validateInputOnBlur: true,
     enhanceGetInputProps: blurGuard.enhanceGetInputProps,

@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, problemResponse } from '../../../testing/fetch-mock.ts';
+import { emptyResponse, jsonResponse, mockFetch, problemResponse } from '../../../testing/fetch-mock.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { signIn } from '../../../testing/session.ts';
 import { SubscriberActionsMenu } from './subscriber-actions-menu.tsx';
@@ -122,6 +122,80 @@ describe('SubscriberActionsMenu', () => {
     await user.click(screen.getByRole('button', { name: 'Actions' }));
     await user.click(screen.getByRole('menuitem', { name: 'Send Returned Brochure Email' }));
     expect(await screen.findByText('Missing brochure email sent successfully!')).toBeInTheDocument();
+  });
+
+  it('offers the personal-data actions to Administrators only', async () => {
+    signIn({ role: 'User' });
+    mockFetch({});
+    const { user } = renderMenu();
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'View History' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Download personal data' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Anonymise…' })).not.toBeInTheDocument();
+  });
+
+  it('downloads the personal data as the server names the ZIP', async () => {
+    signIn();
+    const zip = new Response('PK', {
+      headers: {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': 'attachment; filename="personal-data-42-2026-05-02.zip"',
+      },
+    });
+    const requests = mockFetch({ 'GET /api/subscribers/42/personal-data': () => zip });
+    const { user, onBusyChange } = renderMenu();
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Download personal data' }));
+    await vi.waitFor(() => expect(savedNames).toEqual(['personal-data-42-2026-05-02.zip']));
+    expect(requests[0]?.headers.get('accept')).toBe('application/zip');
+    expect(onBusyChange).toHaveBeenLastCalledWith(false);
+  });
+
+  it('anonymises after a confirmation that asks the reason, then goes back to the search', async () => {
+    signIn();
+    const requests = mockFetch({ 'POST /api/subscribers/42/anonymise': () => emptyResponse() });
+    const { user } = renderInDataRouter(
+      <SubscriberActionsMenu subscriber={ZOE} currencySymbol="CHF" onBusyChange={vi.fn()} />,
+      '/subscriber/42',
+    );
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Anonymise…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Anonymise subscriber' });
+    expect(within(dialog).getByText('This cannot be undone')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Anonymise' }));
+    expect(await within(dialog).findByText('Give the reason for the anonymisation.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Reason/), 'ab');
+    await user.click(within(dialog).getByRole('button', { name: 'Anonymise' }));
+    expect(await within(dialog).findByText('At least 3 characters.')).toBeInTheDocument();
+    expect(requests).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText(/Reason/), 'c request by letter');
+    await user.click(within(dialog).getByRole('button', { name: 'Anonymise' }));
+    expect(await screen.findByText('Subscriber 42 was anonymised.')).toBeInTheDocument();
+    expect(await screen.findByText('Subscribers list')).toBeInTheDocument();
+    expect(requests.map((request) => [request.method, request.path, request.body])).toEqual([
+      ['POST', '/api/subscribers/42/anonymise', { reason: 'abc request by letter' }],
+    ]);
+  });
+
+  it('keeps the subscriber when the confirmation is dismissed, and shows a refused reason in the dialog', async () => {
+    signIn();
+    mockFetch({
+      'POST /api/subscribers/42/anonymise': () =>
+        problemResponse(400, 'validation.failed', {
+          errors: [{ path: 'reason', message: 'The text cannot contain a NUL character.' }],
+        }),
+    });
+    const { user } = renderMenu();
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Anonymise…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Anonymise subscriber' });
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Asked by phone');
+    await user.click(within(dialog).getByRole('button', { name: 'Anonymise' }));
+    expect(await within(dialog).findByText('The text cannot contain a NUL character.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the subscriber' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('opens donations and sales with the subscriber id, names and currency symbol', async () => {

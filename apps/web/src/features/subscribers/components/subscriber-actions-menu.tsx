@@ -6,21 +6,27 @@ import {
   IconCoin,
   IconFileDownload,
   IconFileText,
+  IconFileZip,
   IconHistory,
   IconMail,
   IconShoppingCart,
+  IconUserOff,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { isAdministrator, useCurrentUser } from '../../../entities/current-user/index.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { organisationYear } from '../../../lib/calendar.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { downloadPersonalData } from '../api/download-personal-data.ts';
 import {
   downloadAnnualReceipt,
   downloadRumLetter,
   emailAnnualReceipt,
   sendReturnedBrochureEmail,
 } from '../api/subscriber-documents.ts';
+import { AnonymiseSubscriberModal } from './anonymise-subscriber-modal.tsx';
 
 /** §8 success texts of the Actions menu. */
 export const ANNUAL_RECEIPT_EMAILED_MESSAGE = 'Annual donation receipt was emailed successfully!';
@@ -68,7 +74,9 @@ function receiptReason(error: unknown, year: number): string | undefined {
  * The Actions menu of a saved subscriber (part 2 §2.2, §7, §8, §9): View Donations, View Sales,
  * Generate RUM Letter, the donation receipt of the current year and the receipt of the previous year
  * (download; email only when the subscriber has an email address), Send Returned Brochure Email (with
- * an email address), View History.
+ * an email address), View History; for Administrators, the personal-data rights (GDPR art. 15, 17, 20;
+ * docs/decisions/019): Download personal data (a ZIP) and Anonymise… (a confirmation asking the
+ * reason, then back to the search).
  */
 export function SubscriberActionsMenu({
   subscriber,
@@ -78,6 +86,8 @@ export function SubscriberActionsMenu({
   currentYear = organisationYear(),
 }: SubscriberActionsMenuProps) {
   const navigate = useNavigate();
+  const administrator = isAdministrator(useCurrentUser());
+  const [anonymising, setAnonymising] = useState(false);
   const previousYear = currentYear - 1;
   const hasEmail = subscriber.email.trim() !== '';
   const routeParams = {
@@ -139,81 +149,118 @@ export function SubscriberActionsMenu({
       () => notifyError('sending the missing brochure email'),
     );
 
+  const handlePersonalData = () =>
+    run(
+      () => downloadPersonalData(subscriber.id),
+      null,
+      () => notifyError('downloading the personal data'),
+    );
+  const handleAnonymised = () => {
+    setAnonymising(false);
+    void navigate(paths.subscribers.href());
+  };
+
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
-          Actions
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item
-          leftSection={<IconCoin size={16} aria-hidden />}
-          onClick={() => navigate(paths.donations.href(routeParams))}
-        >
-          View Donations
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconShoppingCart size={16} aria-hidden />}
-          onClick={() => navigate(paths.sales.href(routeParams))}
-        >
-          View Sales
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item
-          leftSection={<IconFileText size={16} aria-hidden />}
-          onClick={() => void handleRumLetter()}
-        >
-          Generate RUM Letter
-        </Menu.Item>
-        <Menu.Label>Receipts</Menu.Label>
-        <Menu.Item
-          leftSection={<IconFileDownload size={16} aria-hidden />}
-          onClick={() => void handleDownloadReceipt(currentYear)}
-        >
-          Download Donation Receipt ({currentYear})
-        </Menu.Item>
-        {hasEmail ? (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
+            Actions
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
           <Menu.Item
-            leftSection={<IconMail size={16} aria-hidden />}
-            onClick={() => void handleEmailReceipt(currentYear)}
+            leftSection={<IconCoin size={16} aria-hidden />}
+            onClick={() => navigate(paths.donations.href(routeParams))}
           >
-            Email Donation Receipt ({currentYear})
+            View Donations
           </Menu.Item>
-        ) : null}
-        <Menu.Item
-          leftSection={<IconFileDownload size={16} aria-hidden />}
-          onClick={() => void handleDownloadReceipt(previousYear)}
-        >
-          Download Receipt ({previousYear})
-        </Menu.Item>
-        {hasEmail ? (
           <Menu.Item
-            leftSection={<IconMail size={16} aria-hidden />}
-            onClick={() => void handleEmailReceipt(previousYear)}
+            leftSection={<IconShoppingCart size={16} aria-hidden />}
+            onClick={() => navigate(paths.sales.href(routeParams))}
           >
-            Email Receipt ({previousYear})
+            View Sales
           </Menu.Item>
-        ) : null}
-        {hasEmail ? (
-          <>
-            <Menu.Divider />
+          <Menu.Divider />
+          <Menu.Item
+            leftSection={<IconFileText size={16} aria-hidden />}
+            onClick={() => void handleRumLetter()}
+          >
+            Generate RUM Letter
+          </Menu.Item>
+          <Menu.Label>Receipts</Menu.Label>
+          <Menu.Item
+            leftSection={<IconFileDownload size={16} aria-hidden />}
+            onClick={() => void handleDownloadReceipt(currentYear)}
+          >
+            Download Donation Receipt ({currentYear})
+          </Menu.Item>
+          {hasEmail ? (
             <Menu.Item
               leftSection={<IconMail size={16} aria-hidden />}
-              onClick={() => void handleBrochureEmail()}
+              onClick={() => void handleEmailReceipt(currentYear)}
             >
-              Send Returned Brochure Email
+              Email Donation Receipt ({currentYear})
             </Menu.Item>
-          </>
-        ) : null}
-        <Menu.Divider />
-        <Menu.Item
-          leftSection={<IconHistory size={16} aria-hidden />}
-          onClick={() => navigate(paths.subscriberHistory.href(subscriber.id))}
-        >
-          View History
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+          ) : null}
+          <Menu.Item
+            leftSection={<IconFileDownload size={16} aria-hidden />}
+            onClick={() => void handleDownloadReceipt(previousYear)}
+          >
+            Download Receipt ({previousYear})
+          </Menu.Item>
+          {hasEmail ? (
+            <Menu.Item
+              leftSection={<IconMail size={16} aria-hidden />}
+              onClick={() => void handleEmailReceipt(previousYear)}
+            >
+              Email Receipt ({previousYear})
+            </Menu.Item>
+          ) : null}
+          {hasEmail ? (
+            <>
+              <Menu.Divider />
+              <Menu.Item
+                leftSection={<IconMail size={16} aria-hidden />}
+                onClick={() => void handleBrochureEmail()}
+              >
+                Send Returned Brochure Email
+              </Menu.Item>
+            </>
+          ) : null}
+          <Menu.Divider />
+          <Menu.Item
+            leftSection={<IconHistory size={16} aria-hidden />}
+            onClick={() => navigate(paths.subscriberHistory.href(subscriber.id))}
+          >
+            View History
+          </Menu.Item>
+          {administrator ? (
+            <>
+              <Menu.Label>Personal data</Menu.Label>
+              <Menu.Item
+                leftSection={<IconFileZip size={16} aria-hidden />}
+                onClick={() => void handlePersonalData()}
+              >
+                Download personal data
+              </Menu.Item>
+              <Menu.Item
+                color="red"
+                leftSection={<IconUserOff size={16} aria-hidden />}
+                onClick={() => setAnonymising(true)}
+              >
+                Anonymise…
+              </Menu.Item>
+            </>
+          ) : null}
+        </Menu.Dropdown>
+      </Menu>
+      <AnonymiseSubscriberModal
+        subscriber={subscriber}
+        opened={anonymising}
+        onClose={() => setAnonymising(false)}
+        onAnonymised={handleAnonymised}
+      />
+    </>
   );
 }

@@ -1,0 +1,70 @@
+import { DOCUMENT_RETENTION_YEARS } from '@back-office/contract/personal-data';
+import { asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { donations, receipts } from '../donations/donations.table.ts';
+import { currencies } from '../reference-lists/reference-lists.table.ts';
+import { organisationSettings } from '../settings/settings.table.ts';
+import { subscribers } from '../subscribers/subscribers.table.ts';
+
+/**
+ * Reads of personal-data rights that no other module offers (docs/decisions/019): a donor's gifts
+ * with their currency and receipt number, deleted donors too; whether anyone was anonymised; the
+ * retention period. It writes nothing.
+ */
+export function createPersonalDataRepository() {
+  return {
+    /**
+     * Forgets what imports and merges kept of the subscriber so that they could be undone: the cells of
+     * the import rows that created or merged into them and the record as it was before, and their merges
+     * (an undo after an anonymisation would bring the identity back; docs/decisions/019).
+     */
+    forgetImportsAndMerges: async (db: Executor, subscriberId: number) => {
+      await db.execute(sql`update import_rows set cells = '[]'::jsonb, before = null
+        where record_id = ${subscriberId} and import_id in (select id from imports where kind = 'subscribers')`);
+      await db.execute(
+        sql`delete from subscriber_merges where keep_id = ${subscriberId} or merge_id = ${subscriberId}`,
+      );
+    },
+
+    /** Whether any subscriber was anonymised: one probe of a small partial index (the idle purge asks often). */
+    anyAnonymised: async (db: Executor) => {
+      const rows = await db
+        .select({ id: subscribers.id })
+        .from(subscribers)
+        .where(isNotNull(subscribers.anonymisedAt))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** The settings' `documentRetentionYears`, read without creating the settings row. */
+    retentionYears: async (db: Executor) => {
+      const [row] = await db
+        .select({ years: organisationSettings.documentRetentionYears })
+        .from(organisationSettings)
+        .limit(1);
+      return row?.years ?? DOCUMENT_RETENTION_YEARS.default;
+    },
+
+    /** The subscriber's donations, oldest first. */
+    listDonations: (db: Executor, subscriberId: number) =>
+      db
+        .select({
+          id: donations.id,
+          amount: donations.amount,
+          currencyName: currencies.name,
+          currencySymbol: currencies.symbol,
+          donationDate: donations.donationDate,
+          notes: donations.notes,
+          addedBy: donations.addedBy,
+          addedOn: donations.addedOn,
+          receiptNumber: receipts.number,
+        })
+        .from(donations)
+        .innerJoin(currencies, eq(currencies.id, donations.currencyId))
+        .leftJoin(receipts, eq(receipts.id, donations.receiptId))
+        .where(eq(donations.subscriberId, subscriberId))
+        .orderBy(asc(donations.donationDate), asc(donations.id)),
+  };
+}
+
+export type PersonalDataRepository = ReturnType<typeof createPersonalDataRepository>;
