@@ -245,7 +245,7 @@ export function SubscriberActionsMenu({
                 Download personal data
               </Menu.Item>
               <Menu.Item
-                color="red"
+                color="red.9"
                 leftSection={<IconUserOff size={16} aria-hidden />}
                 onClick={() => setAnonymising(true)}
               >
