@@ -68,6 +68,9 @@ async function seedRegister() {
         tags: [],
         onMailChimpList: index % 2 === 0,
         newsletterEmail: '',
+        emailConsentDate: withEmail && index % 3 === 0 ? '2024-05-02' : null,
+        emailConsentSource:
+          withEmail && index % 3 === 0 ? (index % 2 ? 'Formulaire web' : 'Bulletin papier') : '',
       });
     });
     const rows = await db

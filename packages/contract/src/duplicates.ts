@@ -112,6 +112,8 @@ export const MERGEABLE_FIELDS = [
   'endDate',
   'onMailChimpList',
   'newsletterEmail',
+  'emailConsentDate',
+  'emailConsentSource',
 ] as const;
 export type MergeableField = (typeof MERGEABLE_FIELDS)[number];
 

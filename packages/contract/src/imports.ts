@@ -101,6 +101,18 @@ export const SUBSCRIBER_IMPORT_FIELDS: readonly ImportField[] = [
     aliases: ['Newsletter email', 'Email newsletter', 'Courriel newsletter'],
   },
   {
+    field: 'emailConsentDate',
+    label: 'Email consent date',
+    type: 'date',
+    aliases: ['Email consent date', 'Date du consentement', 'Consentement le'],
+  },
+  {
+    field: 'emailConsentSource',
+    label: 'Email consent source',
+    type: 'text',
+    aliases: ['Email consent source', 'Source du consentement', 'Origine du consentement'],
+  },
+  {
     field: 'paymentMethod',
     label: 'Payment method',
     type: 'reference',

@@ -43,3 +43,9 @@ export function personalDataFileName(id: number, day: string): string {
 
 /** Limits and default of the settings' `documentRetentionYears` (docs/decisions/019). */
 export const DOCUMENT_RETENTION_YEARS = { min: 1, max: 50, default: 10 } as const;
+
+/**
+ * Limits and default of the settings' `inactivityReportYears`: after how many years without activity a
+ * subscriber is listed by the retention report (GDPR art. 5(1)(e), storage limitation).
+ */
+export const INACTIVITY_REPORT_YEARS = { min: 1, max: 50, default: 3 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { plainString } from './common.ts';
 import { DEFAULT_EMAIL_TEMPLATES, emailTemplateSchema } from './email-templates.ts';
-import { DOCUMENT_RETENTION_YEARS } from './personal-data.ts';
+import { DOCUMENT_RETENTION_YEARS, INACTIVITY_REPORT_YEARS } from './personal-data.ts';
 
 /**
  * Organisation settings used on receipts, invoices, mandate letters and emails (not in the spec).
@@ -60,6 +60,16 @@ export const settingsSchema = z.object({
     .int({ message: 'Give a whole number of years.' })
     .min(DOCUMENT_RETENTION_YEARS.min, { message: `At least ${DOCUMENT_RETENTION_YEARS.min} year.` })
     .max(DOCUMENT_RETENTION_YEARS.max, { message: `At most ${DOCUMENT_RETENTION_YEARS.max} years.` })
+    .optional(),
+  /**
+   * After how many years without activity a subscriber is listed by the retention report (1 to 50, 3 by
+   * default; GDPR art. 5(1)(e)). Left out, it keeps its value.
+   */
+  inactivityReportYears: z
+    .number({ message: 'Give a number of years.' })
+    .int({ message: 'Give a whole number of years.' })
+    .min(INACTIVITY_REPORT_YEARS.min, { message: `At least ${INACTIVITY_REPORT_YEARS.min} year.` })
+    .max(INACTIVITY_REPORT_YEARS.max, { message: `At most ${INACTIVITY_REPORT_YEARS.max} years.` })
     .optional(),
   logo: z
     .string()

@@ -109,6 +109,13 @@ export const saveSubscriberInputSchema = z.object({
     .nullish()
     .transform((value) => value ?? false),
   newsletterEmail: text(254),
+  /**
+   * The day the subscriber agreed to receive emails (GDPR art. 7: a consent must be shown), `YYYY-MM-DD`
+   * or null; not after today in the organisation's zone (checked by the server's clock).
+   */
+  emailConsentDate: optionalDateSchema,
+  /** How that consent was given, e.g. "Formulaire web", "Bulletin papier", "Import". */
+  emailConsentSource: text(200),
   hidden: z.boolean().optional(),
 });
 export type SaveSubscriberInput = z.input<typeof saveSubscriberInputSchema>;
@@ -151,6 +158,9 @@ export const subscriberSchema = z.object({
   tags: z.array(z.string()),
   onMailChimpList: z.boolean(),
   newsletterEmail: z.string(),
+  /** `YYYY-MM-DD` of the email consent (GDPR art. 7), null when none is recorded. */
+  emailConsentDate: z.string().nullable(),
+  emailConsentSource: z.string(),
   addedBy: z.string(),
   /** ISO 8601 timestamp; null for a record not saved yet. */
   addedOn: z.string().nullable(),
@@ -207,6 +217,34 @@ export const subscriberSearchResultSchema = z.object({
   models: z.array(subscriberSearchRowSchema),
 });
 export type SubscriberSearchResult = z.infer<typeof subscriberSearchResultSchema>;
+
+/** `GET /api/subscribers/inactive` query: 1-based `listfrom`, `listlength` up to 500 (default 50). */
+export const inactiveSubscribersQuerySchema = z.object({
+  listfrom: z.coerce.number().int().min(1).max(MAX_ID).default(1),
+  listlength: z.coerce.number().int().min(1).max(500).default(50),
+});
+export type InactiveSubscribersQuery = z.infer<typeof inactiveSubscribersQuerySchema>;
+
+/** A subscriber of the retention report: `lastActivity` is the day (`YYYY-MM-DD`) of their latest activity. */
+export const inactiveSubscriberSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  lastActivity: z.string(),
+  email: z.string(),
+});
+export type InactiveSubscriber = z.infer<typeof inactiveSubscriberSchema>;
+
+/**
+ * `GET /api/subscribers/inactive` answer (GDPR art. 5(1)(e), storage limitation): the visible
+ * subscribers whose last activity (their record's last change, last donation or last sale) is older
+ * than `years` years before today, oldest first; `count` of them in all, `models` the page asked for.
+ */
+export const inactiveSubscribersResultSchema = z.object({
+  count: z.number().int().min(0),
+  years: z.number().int().min(1),
+  models: z.array(inactiveSubscriberSchema),
+});
+export type InactiveSubscribersResult = z.infer<typeof inactiveSubscribersResultSchema>;
 
 /** One history entry (part 2 §3): `date` is an ISO 8601 timestamp, `user` the staff member's name. */
 export const historyEntrySchema = z.object({

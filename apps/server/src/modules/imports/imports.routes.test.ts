@@ -423,6 +423,8 @@ describe('imports: commit and undo', () => {
         fax: '04 91 00 00 01',
         onMailChimpList: true,
         newsletterEmail: 'lettre@example.org',
+        emailConsentDate: '2024-03-09',
+        emailConsentSource: 'Bulletin papier',
         paymentMethodId: 1,
         bank: 'Banque Populaire',
         iban: 'FR7630006000011234567890189',

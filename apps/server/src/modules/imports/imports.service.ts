@@ -156,6 +156,7 @@ export function createImportsService({
   async function check(row: ImportRow) {
     const lookup = await repository.loadLookup(db);
     if (row.kind === 'donations') return checkDonations(row, lookup);
+    const today = calendarDay(clock.now(), timeZone);
     const seenEmails = new Map<string, number>();
     const seenIbans = new Map<string, number>();
     const totals = { valid: 0, invalid: 0, duplicates: 0 };
@@ -166,7 +167,7 @@ export function createImportsService({
       after = batch.at(-1)?.rowNumber ?? after;
       const read = batch.map((stored) => ({
         rowNumber: stored.rowNumber,
-        ...readSubscriberRow(stored.cells, row.mapping, row.options, lookup),
+        ...readSubscriberRow(stored.cells, row.mapping, row.options, lookup, today),
       }));
       const inputs = read.flatMap((entry) => (entry.input ? [entry.input] : []));
       const found = await repository.findDuplicates(db, {
@@ -273,7 +274,8 @@ export function createImportsService({
     row: ImportRow,
     lookup: ReferenceLookup,
   ): Promise<ReadSubscriberRow> {
-    const read = readSubscriberRow(cells, row.mapping, row.options, lookup);
+    const today = calendarDay(clock.now(), timeZone);
+    const read = readSubscriberRow(cells, row.mapping, row.options, lookup, today);
     if (read.missing.length === 0) return read;
     const lists = new Set<ImportList>();
     for (const { list, name } of read.missing) {
@@ -283,7 +285,7 @@ export function createImportsService({
     }
     const fresh = await repository.loadLookup(tx);
     for (const list of lists) lookup[list] = fresh[list];
-    return readSubscriberRow(cells, row.mapping, row.options, lookup);
+    return readSubscriberRow(cells, row.mapping, row.options, lookup, today);
   }
 
   /** Tag ids of names, through the lookup (every name was checked or created before). */

@@ -133,13 +133,15 @@ const FIELD_OF_PATH: Record<string, string> = {
  * §3, validated by the same schema), with an error per unreadable cell named by its import field. Names
  * of reference items and tags resolve through `lookup`, accent- and case-insensitively; a name the list
  * lacks is an error unless `options.createMissingReferences` (never for a currency), in which case it is returned in `missing`
- * and the payload holds a stand-in id.
+ * and the payload holds a stand-in id. With `today` (`YYYY-MM-DD`, the organisation's day), an email
+ * consent dated after it is an error, as the subscriber form's save answers.
  */
 export function readSubscriberRow(
   cells: readonly string[],
   mapping: ImportMapping,
   options: ImportOptions,
   lookup: ReferenceLookup,
+  today?: string,
 ): ReadSubscriberRow {
   const values: Record<string, string> = {};
   const errors: ReadSubscriberRow['errors'] = [];
@@ -186,7 +188,9 @@ export function readSubscriberRow(
       case 'date': {
         const value = readDate(cell, options.dateFormat);
         if (value === undefined) errors.push({ field, message: `Dates are written ${options.dateFormat}.` });
-        else payload[field] = value;
+        else if (field === 'emailConsentDate' && today !== undefined && value > today) {
+          errors.push({ field, message: 'The email consent date cannot be in the future.' });
+        } else payload[field] = value;
         break;
       }
       case 'reference': {

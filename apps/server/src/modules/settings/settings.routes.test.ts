@@ -27,7 +27,12 @@ const settings = {
 };
 
 /** What the API answers for `settings`, which leaves the email texts and the retention out: their defaults. */
-const withDefaultTexts = { ...settings, ...DEFAULT_EMAIL_TEMPLATES, documentRetentionYears: 10 };
+const withDefaultTexts = {
+  ...settings,
+  ...DEFAULT_EMAIL_TEMPLATES,
+  documentRetentionYears: 10,
+  inactivityReportYears: 3,
+};
 
 describe('organisation settings', () => {
   it('keep the document retention in whole years from 1 to 50, unchanged when left out', async () => {

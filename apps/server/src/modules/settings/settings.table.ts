@@ -31,11 +31,17 @@ export const organisationSettings = pgTable(
     updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** Years issued receipts and invoices are kept as issued (docs/decisions/019). */
     documentRetentionYears: integer().notNull().default(10),
+    /** Years without activity after which the retention report lists a subscriber (GDPR art. 5(1)(e)). */
+    inactivityReportYears: integer().notNull().default(3),
   },
   (table) => [
     check(
       'organisation_settings_document_retention_years_check',
       sql`${table.documentRetentionYears} between 1 and 50`,
+    ),
+    check(
+      'organisation_settings_inactivity_report_years_check',
+      sql`${table.inactivityReportYears} between 1 and 50`,
     ),
   ],
 );

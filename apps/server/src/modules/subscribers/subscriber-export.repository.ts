@@ -57,6 +57,8 @@ const detailColumns: Record<string, SQLWrapper> = {
   inactiveReason: subscribers.inactiveReason,
   onMailChimpList: subscribers.onMailChimpList,
   newsletterEmail: subscribers.newsletterEmail,
+  emailConsentDate: sql`${subscribers.emailConsentDate}::text`,
+  emailConsentSource: subscribers.emailConsentSource,
   notes: subscribers.notes,
   addedBy: subscribers.addedBy,
   // Milliseconds: one number type on both drivers (pg and PGlite parse timestamps differently).
@@ -105,6 +107,8 @@ type StoredDetailsRow = SubscriberCursor & {
   inactiveReason: string;
   onMailChimpList: boolean;
   newsletterEmail: string;
+  emailConsentDate: string | null;
+  emailConsentSource: string;
   notes: string;
   addedBy: string;
   addedOnMs: number;

@@ -26,6 +26,8 @@ const FIELD_WORDS: Partial<Record<keyof Subscriber, string>> = {
   startDate: 'start date',
   endDate: 'end date',
   newsletterEmail: 'newsletter email',
+  emailConsentDate: 'email consent date',
+  emailConsentSource: 'email consent source',
 };
 
 const quote = (value: unknown) =>

@@ -31,3 +31,10 @@ export const createSubscriberAnonymisedError = createErrorFactory({
   status: 409,
   title: 'Conflict',
 });
+
+/** An email consent dated after today (organisation's zone): a consent cannot be given in the future. */
+export const createFutureConsentDateError = createErrorFactory({
+  code: 'subscribers.future_consent_date',
+  status: 400,
+  title: 'Bad Request',
+});

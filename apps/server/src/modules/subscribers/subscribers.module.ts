@@ -9,6 +9,9 @@ import { createUnsubscribeTokens } from './subscriber-email-token.ts';
 import { createSubscriberExportRepository } from './subscriber-export.repository.ts';
 import { subscriberExportRoutes } from './subscriber-export.routes.ts';
 import { createSubscriberExportService } from './subscriber-export.service.ts';
+import { createSubscriberInactivityRepository } from './subscriber-inactivity.repository.ts';
+import { subscriberInactivityRoutes } from './subscriber-inactivity.routes.ts';
+import { createSubscriberInactivityService } from './subscriber-inactivity.service.ts';
 import { createSubscriberRumRepository } from './subscriber-rum.repository.ts';
 import { subscriberRumRoutes } from './subscriber-rum.routes.ts';
 import { createSubscriberRumService } from './subscriber-rum.service.ts';
@@ -25,11 +28,23 @@ export function createSubscribersModule(
   needs: { mailRepository: MailRepository; settingsService: SettingsService; authRepository: AuthRepository },
 ) {
   const repository = createSubscribersRepository({ timeZone, countBudgetMs: config.searchCountBudgetMs });
-  const service = createSubscribersService({ db, repository, mailRepository: needs.mailRepository });
+  const service = createSubscribersService({
+    db,
+    repository,
+    mailRepository: needs.mailRepository,
+    clock,
+    timeZone,
+  });
   const exportService = createSubscriberExportService({
     db: readDb,
     timeZone,
     repository: createSubscriberExportRepository({ timeZone }),
+  });
+  const inactivityService = createSubscriberInactivityService({
+    db,
+    repository: createSubscriberInactivityRepository(),
+    clock,
+    timeZone,
   });
   const rumService = createSubscriberRumService({
     db,
@@ -64,6 +79,7 @@ export function createSubscribersModule(
         inlineRowLimit: config.exportInlineRowLimit,
       });
       await app.register(subscriberRumRoutes, { subscriberRumService: rumService });
+      await app.register(subscriberInactivityRoutes, { subscriberInactivityService: inactivityService });
       await app.register(subscriberEmailRoutes, { subscriberEmailService: emailService });
     },
   } satisfies AppModule & Record<string, unknown>;

@@ -1,3 +1,4 @@
+import { calendarDay, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import { ANONYMISED_FIRST_NAME, anonymisedLastName } from '@back-office/contract/personal-data';
 import type {
   HistoryEntry,
@@ -7,6 +8,7 @@ import type {
   SubscriberSearchResult,
 } from '@back-office/contract/subscribers';
 import type { Database, Executor } from '../../db/client.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import { foldForSearch } from '../../lib/search-text.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import {
@@ -22,6 +24,7 @@ import {
   unknownReferenceErrors,
 } from './subscriber-references.repository.ts';
 import {
+  createFutureConsentDateError,
   createStaleSubscriberError,
   createSubscriberAnonymisedError,
   createSubscriberIdMismatchError,
@@ -68,6 +71,8 @@ export function toSubscriberDto(row: SubscriberRow, tags: string[]): Subscriber 
     tags,
     onMailChimpList: row.onMailChimpList,
     newsletterEmail: row.newsletterEmail,
+    emailConsentDate: row.emailConsentDate,
+    emailConsentSource: row.emailConsentSource,
     addedBy: row.addedBy,
     addedOn: row.addedOn.toISOString(),
     hidden: row.hidden,
@@ -116,6 +121,8 @@ export function toSubscriberColumns(input: SaveSubscriber): Omit<SubscriberColum
     endDate: input.endDate,
     onMailChimpList: input.onMailChimpList,
     newsletterEmail: input.newsletterEmail,
+    emailConsentDate: input.emailConsentDate,
+    emailConsentSource: input.emailConsentSource,
     searchFirstName: foldForSearch(input.firstName),
     searchLastName: foldForSearch(input.lastName),
     searchTown: foldForSearch(input.town),
@@ -129,13 +136,29 @@ export function createSubscribersService({
   db,
   repository,
   mailRepository = createMailRepository(),
+  clock = systemClock,
+  timeZone = DEFAULT_TIME_ZONE,
 }: {
   db: Database;
   repository: SubscribersRepository;
   /** The outbox, whose pending messages to a subscriber are cancelled when they are deleted. */
   mailRepository?: MailRepository;
+  clock?: Clock;
+  /** IANA zone of the organisation's days: no consent is dated after today there (docs/decisions/012). */
+  timeZone?: string;
 }) {
   const notFound = (id: number) => createSubscriberNotFoundError(`No subscriber has id ${id}.`);
+
+  /** @throws 400 `subscribers.future_consent_date` naming `emailConsentDate` when it is after today. */
+  function refuseFutureConsent(input: SaveSubscriber) {
+    const today = calendarDay(clock.now(), timeZone);
+    if (input.emailConsentDate !== null && input.emailConsentDate > today) {
+      throw createFutureConsentDateError(
+        `The email consent date ${input.emailConsentDate} is in the future.`,
+        [{ path: 'emailConsentDate', message: 'The email consent date cannot be in the future.' }],
+      );
+    }
+  }
 
   /** Checks every reference id and tag name; returns the tag ids and the names used by history. */
   async function resolveReferences(tx: Executor, input: SaveSubscriber, before?: ReferenceIds) {
@@ -206,6 +229,8 @@ export function createSubscribersService({
       tags: [],
       onMailChimpList: false,
       newsletterEmail: '',
+      emailConsentDate: null,
+      emailConsentSource: '',
       addedBy: user.fullName,
       addedOn: null,
       hidden: false,
@@ -251,10 +276,12 @@ export function createSubscribersService({
 
     /**
      * `POST /api/subscribers`: creates the record, its tags and a history line in one transaction.
-     * @throws 400 `subscribers.unknown_reference` naming the field.
+     * @throws 400 `subscribers.unknown_reference` naming the field, or `subscribers.future_consent_date`
+     * naming `emailConsentDate`.
      */
-    create: (input: SaveSubscriber, user: AuthUser) =>
-      db.transaction(async (tx) => {
+    create: (input: SaveSubscriber, user: AuthUser) => {
+      refuseFutureConsent(input);
+      return db.transaction(async (tx) => {
         const { tagIds } = await resolveReferences(tx, input);
         const row = await repository.insert(tx, { ...toSubscriberColumns(input), addedBy: user.fullName });
         await repository.replaceTags(tx, row.id, tagIds);
@@ -264,14 +291,16 @@ export function createSubscribersService({
           description: `Subscriber ${subscriberName(row)} created.`,
         });
         return loadVisible(tx, row.id);
-      }),
+      });
+    },
 
     /**
      * `PATCH /api/subscribers/{id}`: saves the changes and one history line saying what changed.
      * With `version`, a record saved by someone else since answers 409 `subscribers.stale`.
-     * @throws 400 id mismatch or unknown reference; 404; 409 stale.
+     * @throws 400 id mismatch, unknown reference or future email consent date; 404; 409 stale.
      */
     update: (id: number, input: SaveSubscriber, user: AuthUser) => {
+      refuseFutureConsent(input);
       if (input.id !== 0 && input.id !== id) {
         throw createSubscriberIdMismatchError(`The body's id ${input.id} differs from the path's id ${id}.`, [
           { path: 'id', message: 'The id must match the one in the path.' },
@@ -357,8 +386,8 @@ export function createSubscribersService({
     /**
      * Erases the identity of `locked` (from {@link lockForAnonymisation}) on the caller's transaction,
      * irreversibly (GDPR art. 17): first name "Anonymised", last name "Subscriber {id}"; title, contact
-     * details, addresses, notes, association, bank details, RUM, newsletter email, recommended by and
-     * inactive reason emptied (their search copies with them); off the mailing list, no tags, hidden.
+     * details, addresses, notes, association, bank details, RUM, newsletter email, email consent date
+     * and source, recommended by and inactive reason emptied (their search copies with them); off the mailing list, no tags, hidden.
      * Queued emails to them are cancelled and the copies of those already over erased. Every history
      * line keeps its date and user and now says only "Personal data anonymised: {reason}.", and one
      * such line records this. Reference fields, amounts and dates stay (docs/decisions/019).
@@ -393,6 +422,9 @@ export function createSubscribersService({
         iban: '',
         onMailChimpList: false,
         newsletterEmail: '',
+        // A consent names how the person was reached ("Formulaire web"): it goes with their identity.
+        emailConsentDate: null,
+        emailConsentSource: '',
         tags: [],
       };
       const row = await repository.update(tx, id, locked.version, {

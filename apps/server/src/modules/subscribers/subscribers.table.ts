@@ -62,6 +62,9 @@ export const subscribers = pgTable(
     endDate: date({ mode: 'string' }),
     onMailChimpList: boolean().notNull().default(false),
     newsletterEmail: text().notNull().default(''),
+    /** When and how the subscriber agreed to receive emails (GDPR art. 7); null and '' when not recorded. */
+    emailConsentDate: date({ mode: 'string' }),
+    emailConsentSource: text().notNull().default(''),
     addedBy: text().notNull().default(''),
     addedOn: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     hidden: boolean().notNull().default(false),
@@ -132,6 +135,11 @@ export const subscribers = pgTable(
       .where(sql`not ${table.inactive} and not ${table.hidden}`),
     /** The few anonymised subscribers, for the purge of their documents past retention (docs/decisions/019). */
     index('subscribers_anonymised_idx').on(table.id).where(sql`${table.anonymisedAt} is not null`),
+    /**
+     * Visible records not changed since a day, oldest first: where the retention report of inactive
+     * subscribers starts (GDPR art. 5(1)(e)), without reading the whole register.
+     */
+    index('subscribers_visible_updated_at_idx').on(table.updatedAt, table.id).where(sql`not ${table.hidden}`),
     /** Search by category, counted over visible subscribers only (mixed-load benchmark). */
     index('subscribers_visible_category_idx')
       .on(table.categoryId, table.inactive)

@@ -12,6 +12,7 @@ describe('Duplicates route', () => {
       ...emptyDashboardRoutes(),
       'GET /api/subscribers/duplicates': () =>
         jsonResponse({ count: 0, models: [], scannedAt: null, scanning: false }),
+      'GET /api/subscribers/inactive': () => jsonResponse({ count: 0, years: 3, models: [] }),
     });
     const { user, router } = renderApp('/home');
     await screen.findByRole('heading', { name: 'Dashboard' });

@@ -79,6 +79,7 @@ const FIELD_LABELS: Record<string, string> = {
   bulkEmailFooter: 'Group email footer',
   logo: 'Logo',
   documentRetentionYears: 'Document retention (years)',
+  inactivityReportYears: 'Inactivity report (years)',
   reason: 'Reason',
 };
 

@@ -31,6 +31,8 @@ export const MERGE_FIELD_LABELS = {
   email: 'Email',
   onMailChimpList: 'On mailing list?',
   newsletterEmail: 'Newsletter Email',
+  emailConsentDate: 'Email Consent Date',
+  emailConsentSource: 'Email Consent Source',
   paymentMethodId: 'Payment Method',
   bank: 'Bank',
   iban: 'IBAN',
@@ -107,7 +109,10 @@ export function displayValue(field: MergeableField, subscriber: Subscriber, look
     return symbol ? `${formatMoney(value)} ${symbol}` : formatMoney(value);
   }
   if (field === 'copies' && typeof value === 'number') return value === 0 ? '' : formatNumber(value);
-  if ((field === 'startDate' || field === 'endDate') && typeof value === 'string') {
+  if (
+    (field === 'startDate' || field === 'endDate' || field === 'emailConsentDate') &&
+    typeof value === 'string'
+  ) {
     return dayjs(value).format(DATE_FIELD_FORMAT);
   }
   return typeof value === 'string' ? value.trim() : '';

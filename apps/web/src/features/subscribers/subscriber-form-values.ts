@@ -14,13 +14,14 @@ import { schemaValidator } from '../../lib/form.ts';
  */
 export type SubscriberFormValues = Omit<
   Subscriber,
-  'amount' | 'copies' | 'startDate' | 'endDate' | 'addedBy' | 'addedOn' | 'hidden'
+  'amount' | 'copies' | 'startDate' | 'endDate' | 'emailConsentDate' | 'addedBy' | 'addedOn' | 'hidden'
 > & {
   amount: number | string;
   copies: number | string;
   /** `YYYY-MM-DD` or `''`. */
   startDate: string;
   endDate: string;
+  emailConsentDate: string;
 };
 
 /** The form instance every panel of the subscriber screen edits (one form, eight panels; §2.2). */
@@ -39,7 +40,12 @@ export type SubscriberLookups = {
 /** The form's values of a record (a blank one from `GET /api/subscribers/new`, or a saved one). */
 export function toFormValues(subscriber: Subscriber): SubscriberFormValues {
   const { addedBy: _addedBy, addedOn: _addedOn, hidden: _hidden, ...fields } = subscriber;
-  return { ...fields, startDate: subscriber.startDate ?? '', endDate: subscriber.endDate ?? '' };
+  return {
+    ...fields,
+    startDate: subscriber.startDate ?? '',
+    endDate: subscriber.endDate ?? '',
+    emailConsentDate: subscriber.emailConsentDate ?? '',
+  };
 }
 
 /**
@@ -55,6 +61,7 @@ export function toSavePayload(values: SubscriberFormValues): Record<string, unkn
     copies: values.copies === '' ? 0 : values.copies,
     startDate: values.startDate || null,
     endDate: values.endDate || null,
+    emailConsentDate: values.emailConsentDate || null,
   };
 }
 

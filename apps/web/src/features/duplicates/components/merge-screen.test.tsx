@@ -51,6 +51,8 @@ const BLANK: Subscriber = {
   tags: [],
   onMailChimpList: false,
   newsletterEmail: '',
+  emailConsentDate: null,
+  emailConsentSource: '',
   addedBy: 'Ada Admin',
   addedOn: '2025-03-07T09:30:00.000Z',
   hidden: false,

@@ -44,6 +44,8 @@ const buyer: Subscriber = {
   tags: [],
   onMailChimpList: false,
   newsletterEmail: '',
+  emailConsentDate: null,
+  emailConsentSource: '',
   addedBy: 'Ada Admin',
   addedOn: '2024-01-02T10:00:00.000Z',
   hidden: false,

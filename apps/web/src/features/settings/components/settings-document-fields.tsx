@@ -1,4 +1,4 @@
-import { DOCUMENT_RETENTION_YEARS } from '@back-office/contract/personal-data';
+import { DOCUMENT_RETENTION_YEARS, INACTIVITY_REPORT_YEARS } from '@back-office/contract/personal-data';
 import type { Settings } from '@back-office/contract/settings';
 import { NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
@@ -6,7 +6,8 @@ import type { UseFormReturnType } from '@mantine/form';
 /**
  * The texts of receipts and invoices: the signatory of receipts, the receipt's legal
  * statement, the invoice footer (legal mentions) and the payment terms; and how many years issued
- * documents are kept as issued (docs/decisions/019).
+ * documents are kept as issued (docs/decisions/019); after how many years without activity a subscriber
+ * is listed as inactive on the Duplicates screen (GDPR art. 5(1)(e)).
  */
 export function SettingsDocumentFields({ form }: { form: UseFormReturnType<Settings> }) {
   return (
@@ -46,6 +47,16 @@ export function SettingsDocumentFields({ form }: { form: UseFormReturnType<Setti
         max={DOCUMENT_RETENTION_YEARS.max}
         maw={320}
         {...form.getInputProps('documentRetentionYears')}
+      />
+      <NumberInput
+        label="Inactivity report (years)"
+        description="Subscribers without a change, donation or sale for this long are listed as inactive on the Duplicates screen."
+        allowDecimal={false}
+        allowNegative={false}
+        min={INACTIVITY_REPORT_YEARS.min}
+        max={INACTIVITY_REPORT_YEARS.max}
+        maw={320}
+        {...form.getInputProps('inactivityReportYears')}
       />
     </Stack>
   );

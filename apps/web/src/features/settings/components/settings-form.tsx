@@ -1,5 +1,5 @@
 import { EMAIL_TEMPLATE_FIELDS } from '@back-office/contract/email-templates';
-import { DOCUMENT_RETENTION_YEARS } from '@back-office/contract/personal-data';
+import { DOCUMENT_RETENTION_YEARS, INACTIVITY_REPORT_YEARS } from '@back-office/contract/personal-data';
 import { type Settings, settingsSchema } from '@back-office/contract/settings';
 import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
@@ -89,6 +89,7 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
     initialValues: {
       ...initial,
       documentRetentionYears: initial.documentRetentionYears ?? DOCUMENT_RETENTION_YEARS.default,
+      inactivityReportYears: initial.inactivityReportYears ?? INACTIVITY_REPORT_YEARS.default,
     },
     validate: schemaValidator(settingsSchema),
     validateInputOnBlur: true,

@@ -166,6 +166,49 @@ describe('SubscriberForm', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
   });
 
+  it('shows the email consent, takes a French date and a source, and sends them as YYYY-MM-DD', async () => {
+    signIn();
+    const requests = mockFetch({
+      'PATCH /api/subscribers/42': () => jsonResponse({ ...ZOE, version: 4 }),
+    });
+    const { user } = renderForm({
+      ...ZOE,
+      emailConsentDate: '2024-05-02',
+      emailConsentSource: 'Formulaire web',
+    });
+    const date = screen.getByLabelText('Email Consent Date');
+    expect(date).toHaveValue('02/05/2024');
+    expect(screen.getByLabelText('Email Consent Source')).toHaveValue('Formulaire web');
+    await user.clear(date);
+    await user.type(date, '15/01/2023');
+    await user.tab();
+    const source = screen.getByLabelText('Email Consent Source');
+    await user.clear(source);
+    await user.type(source, 'Bulletin papier');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.body).toMatchObject({
+      emailConsentDate: '2023-01-15',
+      emailConsentSource: 'Bulletin papier',
+    });
+  });
+
+  it('sends no email consent date when the field is cleared, and shows the server refusing a future one', async () => {
+    signIn();
+    const requests = mockFetch({
+      'PATCH /api/subscribers/42': () =>
+        problemResponse(400, 'subscribers.future_consent_date', {
+          errors: [{ path: 'emailConsentDate', message: 'The email consent date cannot be in the future.' }],
+        }),
+    });
+    const { user } = renderForm({ ...ZOE, emailConsentDate: '2024-05-02' });
+    await user.clear(screen.getByLabelText('Email Consent Date'));
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The email consent date cannot be in the future.')).toBeInTheDocument();
+    expect(requests[0]?.body).toMatchObject({ emailConsentDate: null, emailConsentSource: '' });
+  });
+
   it("shows the server's field errors under their fields", async () => {
     signIn();
     mockFetch({

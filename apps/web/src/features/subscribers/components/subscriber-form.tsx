@@ -71,7 +71,16 @@ const PANELS = [
   {
     value: 'contact',
     title: 'Contact Details',
-    fields: ['phone', 'mobile', 'fax', 'email', 'onMailChimpList', 'newsletterEmail'],
+    fields: [
+      'phone',
+      'mobile',
+      'fax',
+      'email',
+      'onMailChimpList',
+      'newsletterEmail',
+      'emailConsentDate',
+      'emailConsentSource',
+    ],
   },
   {
     value: 'payment',

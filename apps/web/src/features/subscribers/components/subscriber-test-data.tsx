@@ -63,6 +63,8 @@ export const BLANK: Subscriber = {
   tags: [],
   onMailChimpList: false,
   newsletterEmail: '',
+  emailConsentDate: null,
+  emailConsentSource: '',
   addedBy: 'Ada Admin',
   addedOn: null,
   hidden: false,
