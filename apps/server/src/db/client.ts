@@ -163,6 +163,16 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/**
+ * `any(array(…))` of many ids or texts in one parameter, on PGlite and PostgreSQL alike: write
+ * `column = ${anyOf(ids, 'int')}`. PostgreSQL then reads the column's index for the list, where
+ * `in (select …)` hashes the list and scans the table.
+ */
+export function anyOf(values: readonly (number | string)[], type: 'int' | 'text'): SQL {
+  const elements = sql`jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)`;
+  return type === 'int' ? sql`any(array(select (${elements})::int))` : sql`any(array(select ${elements}))`;
+}
+
 const snakeCaseDialect = new PgDialect({ casing: 'snake_case' });
 
 /**

@@ -214,20 +214,6 @@ export function createDuplicatesRepository() {
         })
         .where(eq(subscribers.id, id)),
 
-    /** Where a merged subscriber's id leads: the subscriber it was merged into, following merges of merges. */
-    mergedInto: async (db: Executor, id: number) => {
-      let current = id;
-      for (let step = 0; step < 10; step += 1) {
-        const [row] = await db
-          .select({ mergedIntoId: subscribers.mergedIntoId })
-          .from(subscribers)
-          .where(eq(subscribers.id, current));
-        if (!row?.mergedIntoId) return current === id ? undefined : current;
-        current = row.mergedIntoId;
-      }
-      return current;
-    },
-
     insertMerge: async (db: Executor, values: typeof subscriberMerges.$inferInsert) => {
       const [row] = await db.insert(subscriberMerges).values(values).returning();
       if (!row) throw new Error('insert into subscriber_merges returned no row');

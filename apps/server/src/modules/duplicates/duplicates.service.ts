@@ -48,7 +48,7 @@ export const createMergeConflictError = createErrorFactory({
 });
 
 /** A record as a save payload (its fields as they are, also when older data would fail today's checks). */
-const asSavePayload = (dto: Subscriber): SaveSubscriber => ({ ...dto, id: dto.id, version: dto.version });
+const asSavePayload = (dto: Subscriber): SaveSubscriber => ({ ...dto });
 
 function toMerge(row: typeof subscriberMerges.$inferSelect): SubscriberMerge {
   const moved = row.moved;
@@ -279,9 +279,6 @@ export function createDuplicatesService({
         if (!undone) throw createMergeNotFoundError(`The subscriber ${mergeId} was not merged into another.`);
         return toMerge(undone);
       }),
-
-    /** Where a merged subscriber's id leads (undefined for one that was not merged). */
-    mergedInto: (id: number) => repository.mergedInto(db, id),
   };
 
   function tagIdsOf(tx: Transaction, subscriberId: number) {

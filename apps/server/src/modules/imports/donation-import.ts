@@ -1,7 +1,7 @@
 import { createDonationInputSchema, FIRST_DONATION_DATE } from '@back-office/contract/donations';
 import type { ImportMapping, ImportOptions, ImportRowError } from '@back-office/contract/imports';
 import { sql } from 'drizzle-orm';
-import { type Executor, queryRows, type Transaction } from '../../db/client.ts';
+import { anyOf, type Executor, queryRows, type Transaction } from '../../db/client.ts';
 import { formatAmount } from '../../lib/money.ts';
 import { foldForSearch } from '../../lib/search-text.ts';
 import { donations } from '../donations/donations.table.ts';
@@ -125,8 +125,8 @@ async function findDonors(db: Executor, keys: DonorKey[]) {
                s.search_last_name as last, s.search_first_name as first, s.search_postcode as postcode
         from subscribers s join currencies c on c.id = s.currency_id
         where not s.hidden and (
-          s.id = any(array(select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::int))
-          or (s.email <> '' and lower(s.email) = any(array(select jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb))))
+          s.id = ${anyOf(ids, 'int')}
+          or (s.email <> '' and lower(s.email) = ${anyOf(emails, 'text')})
           or exists (select 1 from jsonb_to_recordset(${JSON.stringify(names)}::jsonb) as x(last text, first text, postcode text)
                      where s.search_last_name = x.last collate "C" and s.search_first_name = x.first collate "C"
                        and s.search_postcode = x.postcode collate "C"))`,
@@ -319,7 +319,6 @@ export async function writeDonationRows(
  */
 export async function undoDonationRows(tx: Transaction, row: ImportRow, ids: number[], userName: string) {
   if (ids.length === 0) return [];
-  const idList = JSON.stringify(ids);
   const current = await queryRows<{
     id: number;
     subscriberId: number;
@@ -332,7 +331,7 @@ export async function undoDonationRows(tx: Transaction, row: ImportRow, ids: num
     sql`select d.id, d.subscriber_id as "subscriberId", d.amount, d.donation_date::text as "donationDate",
                c.symbol, r.number as "receiptNumber"
         from donations d join currencies c on c.id = d.currency_id left join receipts r on r.id = d.receipt_id
-        where d.id = any(array(select (jsonb_array_elements_text(${idList}::jsonb))::int))
+        where d.id = ${anyOf(ids, 'int')}
         for update of d`,
   );
   const receipted = current.filter((gift) => gift.receiptNumber !== null);
@@ -342,9 +341,7 @@ export async function undoDonationRows(tx: Transaction, row: ImportRow, ids: num
         `the donation of ${formatAmount(Number(gift.amount), gift.symbol)} dated ${gift.donationDate} of subscriber ${gift.subscriberId} (receipt n° ${gift.receiptNumber})`,
     );
   }
-  await tx.execute(
-    sql`delete from donations where id = any(array(select (jsonb_array_elements_text(${idList}::jsonb))::int))`,
-  );
+  await tx.execute(sql`delete from donations where id = ${anyOf(ids, 'int')}`);
   if (current.length > 0) {
     await tx.insert(subscriberHistory).values(
       current.map((gift) => ({

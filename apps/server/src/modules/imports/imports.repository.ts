@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.ts';
+import { anyOf, type Executor, queryRows } from '../../db/client.ts';
 import { foldForSearch } from '../../lib/search-text.ts';
 import {
   categories,
@@ -257,7 +257,7 @@ export function createImportsRepository() {
           ...(await queryRows<(typeof found)[number]>(
             db,
             sql`select ${columns} from ${subscribers}
-                where lower(${subscribers.email}) = any(array(select jsonb_array_elements_text(${JSON.stringify(candidates.emails)}::jsonb)))
+                where lower(${subscribers.email}) = ${anyOf(candidates.emails, 'text')}
                   and ${subscribers.email} <> '' and not ${subscribers.hidden}`,
           )),
         );
@@ -267,7 +267,7 @@ export function createImportsRepository() {
           ...(await queryRows<(typeof found)[number]>(
             db,
             sql`select ${columns} from ${subscribers}
-                where ${subscribers.iban} = any(array(select jsonb_array_elements_text(${JSON.stringify(candidates.ibans)}::jsonb)))
+                where ${subscribers.iban} = ${anyOf(candidates.ibans, 'text')}
                   and ${subscribers.iban} <> '' and not ${subscribers.hidden}`,
           )),
         );

@@ -12,7 +12,7 @@ import {
 } from '@back-office/contract/imports';
 import { type SaveSubscriber, saveSubscriberInputSchema } from '@back-office/contract/subscribers';
 import { asc, type SQLWrapper, sql } from 'drizzle-orm';
-import { type Database, type Executor, queryRows, type Transaction } from '../../db/client.ts';
+import { anyOf, type Database, type Executor, queryRows, type Transaction } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { databaseUnavailableReason } from '../../lib/postgres-errors.ts';
 import { foldForSearch } from '../../lib/search-text.ts';
@@ -109,9 +109,8 @@ function toSummary(row: ImportRow): ImportSummary {
 
 const toImport = (row: ImportRow): Import => ({ ...toSummary(row), columns: row.columns });
 
-/** `id in (ids)` for any number of ids, in one parameter. */
-const idIn = (column: SQLWrapper, ids: number[]) =>
-  sql`${column} = any(array(select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::int))`;
+/** `column` is one of `ids`, however many. */
+const idIn = (column: SQLWrapper, ids: number[]) => sql`${column} = ${anyOf(ids, 'int')}`;
 
 /** Normalised email and IBAN of a row, the keys duplicates are found by. */
 const emailKey = (input: SaveSubscriber) => input.email.toLowerCase();
