@@ -7,8 +7,11 @@ import { MAX_ID } from './common.ts';
  * writing anything (the dry run), then committed all or nothing by a background job, and can be undone.
  */
 
-/** What a file brings in: subscribers, or donations of subscribers already in the register. */
-export const importKindSchema = z.enum(['subscribers', 'donations']);
+/**
+ * What a file brings in: subscribers; donations or sales of subscribers already in the register; or
+ * products of the catalogue.
+ */
+export const importKindSchema = z.enum(['subscribers', 'donations', 'sales', 'products']);
 export type ImportKind = z.infer<typeof importKindSchema>;
 
 /** Largest file an import takes, in bytes (50 MB). */
@@ -209,10 +212,150 @@ export const DONATION_IMPORT_FIELDS: readonly ImportField[] = [
   },
 ];
 
+/**
+ * The sale fields an import fills: one row per line item, the sale's own fields repeated on each of its
+ * lines (the columns of the detailed sales export, part 2 §7). Rows with the same `ref` that follow one
+ * another are one sale; without a `ref` column each row is a sale of one line. The buyer is found as a
+ * donation's donor, or by full name ("First Last") and postcode; the product by this catalogue's id
+ * (mapped by hand only) or by name. `unitPrice` defaults to the catalogue's price in the sale's currency;
+ * `total` and `lineTotal`, when mapped, must equal what the sale's figures give (part 2 §9).
+ */
+export const SALE_IMPORT_FIELDS: readonly ImportField[] = [
+  {
+    field: 'ref',
+    label: 'Sale number',
+    type: 'integer',
+    aliases: [
+      'ref',
+      'Sale number',
+      'Numéro de vente',
+      'N° de facture',
+      'Numéro de facture',
+      'Invoice number',
+    ],
+  },
+  {
+    field: 'date',
+    label: 'Date',
+    type: 'date',
+    required: true,
+    aliases: ['date', 'Date de vente', 'Sale date', 'Date de facture', 'Invoice date'],
+  },
+  { field: 'subscriberId', label: 'Subscriber id (of this register)', type: 'integer', aliases: [] },
+  { field: 'email', label: 'Email', type: 'text', aliases: ['email', 'E-mail', 'Courriel', 'Mail'] },
+  { field: 'firstName', label: 'First name', type: 'text', aliases: ['First name', 'Prénom'] },
+  { field: 'lastName', label: 'Last name', type: 'text', aliases: ['Last name', 'Nom', 'Nom de famille'] },
+  {
+    field: 'fullName',
+    label: 'Buyer name',
+    type: 'text',
+    aliases: ['name', 'Full name', 'Nom complet', 'Client', 'Acheteur', 'Buyer'],
+  },
+  { field: 'association', label: 'Association', type: 'text', aliases: ['association', 'Organisation'] },
+  { field: 'address1', label: 'Address 1', type: 'text', aliases: ['address1', 'Adresse 1', 'Adresse'] },
+  { field: 'address2', label: 'Address 2', type: 'text', aliases: ['address2', 'Adresse 2'] },
+  { field: 'address3', label: 'Address 3', type: 'text', aliases: ['address3', 'Adresse 3'] },
+  { field: 'town', label: 'Town', type: 'text', aliases: ['town', 'Ville', 'Localité'] },
+  { field: 'postcode', label: 'Postcode', type: 'text', aliases: ['postcode', 'Code postal', 'CP', 'NPA'] },
+  { field: 'country', label: 'Country', type: 'text', aliases: ['country', 'Pays'] },
+  { field: 'currency', label: 'Currency', type: 'reference', aliases: ['currency', 'Devise', 'Monnaie'] },
+  {
+    field: 'discountPercentage',
+    label: 'Discount (%)',
+    type: 'number',
+    aliases: ['discountPercentage', 'Remise', 'Remise (%)', 'Discount'],
+  },
+  {
+    field: 'deliveryCharge',
+    label: 'Delivery charge',
+    type: 'number',
+    aliases: ['deliveryCharge', 'Frais de port', 'Port', 'Delivery'],
+  },
+  { field: 'donation', label: 'Donation', type: 'number', aliases: ['donation', 'Don'] },
+  { field: 'total', label: 'Total', type: 'number', aliases: ['total', 'Total TTC', 'Montant total'] },
+  {
+    field: 'orderNumber',
+    label: 'Order number',
+    type: 'text',
+    aliases: ['orderNumber', 'Order number', 'N° de commande', 'Bon de commande'],
+  },
+  { field: 'notes', label: 'Notes', type: 'text', aliases: ['notes', 'Remarques', 'Commentaire'] },
+  { field: 'productId', label: 'Product id (of this catalogue)', type: 'integer', aliases: [] },
+  {
+    field: 'product',
+    label: 'Product',
+    type: 'reference',
+    aliases: ['product', 'Produit', 'Article', 'Désignation'],
+  },
+  {
+    field: 'quantity',
+    label: 'Quantity',
+    type: 'integer',
+    required: true,
+    aliases: ['quantity', 'Quantité', 'Qté', 'Qty'],
+  },
+  {
+    field: 'unitPrice',
+    label: 'Unit price',
+    type: 'number',
+    aliases: ['unitPrice', 'Prix unitaire', 'PU', 'Unit price'],
+  },
+  {
+    field: 'lineTotal',
+    label: 'Line total',
+    type: 'number',
+    aliases: ['lineTotal', 'Total ligne', 'Montant ligne', 'Line total'],
+  },
+];
+
+/**
+ * The product fields an import fills (part 1 §3 Product; the labels of the product form). A product of
+ * the catalogue with the same name (without case or accents) is a duplicate; merging it writes the
+ * row's filled-in cells over it, and a stock that differs is set by an `import` stock movement.
+ */
+export const PRODUCT_IMPORT_FIELDS: readonly ImportField[] = [
+  {
+    field: 'name',
+    label: 'Name',
+    type: 'text',
+    required: true,
+    aliases: ['Name', 'Nom', 'Produit', 'Product', 'Article', 'Désignation', 'Libellé'],
+  },
+  {
+    field: 'euroPrice',
+    label: 'Price (Euro)',
+    type: 'number',
+    required: true,
+    aliases: ['Price (Euro)', 'euroPrice', 'Prix (€)', 'Prix euro', 'Prix EUR', 'Prix'],
+  },
+  {
+    field: 'swissPrice',
+    label: 'Price (Swiss)',
+    type: 'number',
+    required: true,
+    aliases: ['Price (Swiss)', 'swissPrice', 'Prix (CHF)', 'Prix CHF', 'Prix suisse'],
+  },
+  { field: 'active', label: 'Active', type: 'boolean', aliases: ['Active', 'Actif', 'En vente'] },
+  {
+    field: 'currentStock',
+    label: 'Stock',
+    type: 'integer',
+    aliases: ['Stock', 'currentStock', 'Current stock', 'Stock actuel', 'Quantité en stock'],
+  },
+  {
+    field: 'minStockAlert',
+    label: 'Min Stock',
+    type: 'integer',
+    aliases: ['Min Stock', 'minStockAlert', 'Stock minimum', 'Seuil d’alerte', 'Alerte stock'],
+  },
+];
+
 /** The fields of each kind of import. */
 export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
   subscribers: SUBSCRIBER_IMPORT_FIELDS,
   donations: DONATION_IMPORT_FIELDS,
+  sales: SALE_IMPORT_FIELDS,
+  products: PRODUCT_IMPORT_FIELDS,
 };
 
 /** How the dates of a file are written. XLSX date cells are read as dates whatever this says. */
@@ -279,7 +422,8 @@ export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 /**
  * An import as `POST /api/imports`, `GET /api/imports/{id}` and the other calls answer it. Date-times
  * are ISO 8601. `dryRun` is the last dry run's totals (null before one, or after the mapping changed).
- * `processed` of `total` rows while committing; `created`, `merged` and `skipped` count subscribers;
+ * `processed` of `total` rows while committing; `created` and `merged` count records (subscribers,
+ * donations, sales or products), `skipped` rows;
  * `errors` lists the rows that stopped a commit.
  */
 export const importSchema = z.object({
@@ -329,9 +473,10 @@ export type ImportRowStatus = z.infer<typeof importRowStatusSchema>;
 
 /**
  * One checked row: `row` is the 1-based data row, `values` the cells of the mapped fields as read,
- * `matchId` the subscriber a duplicate matches (a donation import: the donation; null for a row that
- * repeats an earlier row of the file), `matchReasons` why (`email`, `iban`, `name+postcode`, `file`; a
- * donation import: `same donor, date and amount`).
+ * `matchId` the record a duplicate matches (the subscriber; for a donation import the donor, for a sale
+ * import the sale, for a product import the product; null for a row that repeats an earlier row of the
+ * file), `matchReasons` why (`email`, `iban`, `name+postcode`, `file`; a donation import: `same donor,
+ * date and amount`; a sale import: `same sale number`; a product import: `same name`).
  */
 export const importDryRunRowSchema = z.object({
   row: z.number().int(),

@@ -8,16 +8,21 @@ import { donations } from '../donations/donations.table.ts';
 import { subscriberHistory } from '../subscribers/subscribers.table.ts';
 import type { CheckedRow, CommittedRow } from './imports.repository.ts';
 import type { ImportRow, importRows } from './imports.table.ts';
+import { namedFew, type RowImportContext, type RowImporter, splitSkipped } from './row-importer.ts';
 import { type ReferenceLookup, readDate, readNumber } from './subscriber-import.ts';
 
 /** Why a donation row is a duplicate: a gift of the same donor, day and amount is in the register. */
 export const SAME_DONATION = 'same donor, date and amount';
 
-/** How a row names its donor: this register's id, an email, or a first name, last name and postcode (folded). */
-type DonorKey =
+/**
+ * How a row names its donor (or buyer): this register's id, an email, a first name, last name and
+ * postcode, or a full name ("First Last", "Last First" or "Title First Last") and postcode; all folded.
+ */
+export type DonorKey =
   | { by: 'id'; id: number }
   | { by: 'email'; email: string }
-  | { by: 'name'; last: string; first: string; postcode: string };
+  | { by: 'name'; last: string; first: string; postcode: string }
+  | { by: 'fullName'; name: string; postcode: string };
 
 /** One donation row read: its mapped cells, the gift, how its donor is named, and the problems per field. */
 export type ReadDonationRow = {
@@ -27,8 +32,8 @@ export type ReadDonationRow = {
   errors: Array<{ field: string; message: string }>;
 };
 
-/** A donor found: their id, currency and its symbol, and name for the history. */
-type Donor = { id: number; currencyId: number; symbol: string };
+/** A donor found: their id, currency and its symbol. */
+export type Donor = { id: number; currencyId: number; symbol: string };
 
 const cellOf = (cells: readonly string[], mapping: ImportMapping, field: string) => {
   const column = mapping[field];
@@ -111,54 +116,61 @@ export function readDonationRow(
   return { values, gift, donor, errors };
 }
 
+/** A full name folded as {@link DonorKey} `fullName` compares it: folded, single spaces. */
+export const fullNameKey = (value: string) => foldForSearch(value).replace(/\s+/g, ' ');
+
 /**
- * The donors of a batch's keys: visible subscribers by id, by email (lowercased) and by folded last
- * name, first name and postcode, each key with every subscriber it names (more than one is ambiguous).
+ * The donors of a batch's keys: visible subscribers by id, by email (lowercased), by folded last name,
+ * first name and postcode, and by folded full name and postcode, each key with every subscriber it
+ * names (more than one is ambiguous).
  */
-async function findDonors(db: Executor, keys: DonorKey[]) {
+export async function findDonors(db: Executor, keys: DonorKey[]) {
   const ids = keys.flatMap((key) => (key.by === 'id' ? [key.id] : []));
   const emails = keys.flatMap((key) => (key.by === 'email' ? [key.email] : []));
   const names = keys.flatMap((key) => (key.by === 'name' ? [key] : []));
-  const found = await queryRows<Donor & { email: string; last: string; first: string; postcode: string }>(
+  const fullNames = keys.flatMap((key) => (key.by === 'fullName' ? [key] : []));
+  const found = await queryRows<
+    Donor & { email: string; last: string; first: string; postcode: string; title: string }
+  >(
     db,
     sql`select s.id, s.currency_id as "currencyId", c.symbol, lower(s.email) as email,
-               s.search_last_name as last, s.search_first_name as first, s.search_postcode as postcode
+               s.search_last_name as last, s.search_first_name as first, s.search_postcode as postcode,
+               s.title
         from subscribers s join currencies c on c.id = s.currency_id
         where not s.hidden and (
           s.id = ${anyOf(ids, 'int')}
           or (s.email <> '' and lower(s.email) = ${anyOf(emails, 'text')})
           or exists (select 1 from jsonb_to_recordset(${JSON.stringify(names)}::jsonb) as x(last text, first text, postcode text)
                      where s.search_last_name = x.last collate "C" and s.search_first_name = x.first collate "C"
-                       and s.search_postcode = x.postcode collate "C"))`,
+                       and s.search_postcode = x.postcode collate "C")
+          or exists (select 1 from jsonb_to_recordset(${JSON.stringify(fullNames)}::jsonb) as x(name text, postcode text)
+                     where s.search_postcode = x.postcode collate "C"
+                       and x.name collate "C" in (
+                         trim(regexp_replace(s.search_first_name || ' ' || s.search_last_name, '[[:space:]]+', ' ', 'g')),
+                         trim(regexp_replace(s.search_last_name || ' ' || s.search_first_name, '[[:space:]]+', ' ', 'g')),
+                         trim(regexp_replace(fold_text(s.title) || ' ' || s.search_first_name || ' ' || s.search_last_name, '[[:space:]]+', ' ', 'g')))))`,
   );
   return (key: DonorKey): Donor[] =>
-    found.filter((donor) =>
-      key.by === 'id'
-        ? donor.id === key.id
-        : key.by === 'email'
-          ? donor.email === key.email
-          : donor.last === key.last && donor.first === key.first && donor.postcode === key.postcode,
-    );
+    found.filter((donor) => {
+      if (key.by === 'id') return donor.id === key.id;
+      if (key.by === 'email') return donor.email === key.email;
+      if (key.by === 'name')
+        return donor.last === key.last && donor.first === key.first && donor.postcode === key.postcode;
+      if (donor.postcode !== key.postcode) return false;
+      const first = donor.first;
+      const last = donor.last;
+      return [`${first} ${last}`, `${last} ${first}`, `${donor.title} ${first} ${last}`].some(
+        (candidate) => fullNameKey(candidate) === key.name,
+      );
+    });
 }
 
 /** The donor a row names, or the error that says why none is found (or several). */
 function resolveDonor(read: ReadDonationRow, donorsOf: (key: DonorKey) => Donor[]) {
-  if (!read.donor) return { error: undefined, donor: undefined };
-  const matches = donorsOf(read.donor);
-  const field = read.donor.by === 'id' ? 'subscriberId' : read.donor.by === 'email' ? 'email' : 'lastName';
-  if (matches.length === 0)
-    return { error: { field, message: 'No subscriber of the register matches this donor.' } };
-  if (matches.length > 1) {
-    return {
-      error: {
-        field,
-        message: `${matches.length} subscribers match this donor: name them by subscriber id.`,
-      },
-    };
-  }
-  const donor = matches[0];
+  const found = resolveKey(read.donor, donorsOf);
+  if (!('donor' in found) || !found.donor) return found;
+  const donor = found.donor;
   if (
-    donor &&
     read.gift?.currencyId !== null &&
     read.gift?.currencyId !== undefined &&
     read.gift.currencyId !== donor.currencyId
@@ -171,6 +183,37 @@ function resolveDonor(read: ReadDonationRow, donorsOf: (key: DonorKey) => Donor[
     };
   }
   return { donor };
+}
+
+/** The field a donor key was read from, which an error about it names. */
+const keyField = (key: DonorKey) =>
+  key.by === 'id'
+    ? 'subscriberId'
+    : key.by === 'email'
+      ? 'email'
+      : key.by === 'name'
+        ? 'lastName'
+        : 'fullName';
+
+/** The one subscriber a key names, or the error that says why none is found (or several). */
+export function resolveKey(
+  key: DonorKey | undefined,
+  donorsOf: (key: DonorKey) => Donor[],
+): { donor?: Donor; error?: { field: string; message: string } } {
+  if (!key) return {};
+  const matches = donorsOf(key);
+  const field = keyField(key);
+  if (matches.length === 0)
+    return { error: { field, message: 'No subscriber of the register matches this donor.' } };
+  if (matches.length > 1) {
+    return {
+      error: {
+        field,
+        message: `${matches.length} subscribers match this donor: name them by subscriber id.`,
+      },
+    };
+  }
+  return { donor: matches[0] };
 }
 
 type StoredRow = typeof importRows.$inferSelect;
@@ -352,4 +395,21 @@ export async function undoDonationRows(tx: Transaction, row: ImportRow, ids: num
     );
   }
   return [];
+}
+
+/** The donation import's {@link RowImporter}: each row a gift of a donor of the register. */
+export function createDonationImporter({ row, lookup, today, userName }: RowImportContext): RowImporter {
+  return {
+    check: (db, batch) => checkDonationRows(db, row, batch, lookup, today),
+    write: async (tx, batch) => {
+      const { toWrite, skipped } = splitSkipped(batch);
+      return { ...(await writeDonationRows(tx, row, toWrite, lookup, { today, userName })), skipped };
+    },
+    undo: async (tx, written) => {
+      const ids = written.flatMap((entry) => (entry.recordId === null ? [] : [entry.recordId]));
+      const receipted = await undoDonationRows(tx, row, ids, userName);
+      if (receipted.length === 0) return undefined;
+      return `Tax receipts were issued since the import for ${namedFew(receipted)}: a receipted donation stays.`;
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import type { Import, ImportDryRun } from '@back-office/contract/imports';
+import type { Import } from '@back-office/contract/imports';
 import type { Subscriber } from '@back-office/contract/subscribers';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
@@ -11,64 +11,22 @@ import {
   insertReferenceItem,
   insertSubscribers,
 } from '../../../test/factories.ts';
+import {
+  commitAndRun as commitAndRunJob,
+  csv,
+  dryRun,
+  multipart,
+  uploaded as uploadedFile,
+  upload as uploadFile,
+} from '../../../test/imports.ts';
 
 const ctx = useTestApp();
 
-/** A multipart/form-data body with the given fields and one file. */
-function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
-  const boundary = `----import-test-${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function upload(name: string, bytes: Buffer, kind = 'subscribers', token?: string) {
-  const { payload, contentType } = multipart({ kind }, { name, bytes });
-  const idToken = token ?? (await login(ctx)).id_token;
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/imports',
-    headers: { ...bearer(idToken), 'content-type': contentType },
-    payload,
-  });
-}
-
-async function uploaded(name: string, bytes: Buffer, kind = 'subscribers'): Promise<Import> {
-  const response = await upload(name, bytes, kind);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json() as Import;
-}
-
-const csv = (lines: string[]) => Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
-
-async function dryRun(api: TestApi, id: number, query = '') {
-  return api.expectStatus<ImportDryRun>(200, 'POST', `/api/imports/${id}/dry-run${query}`);
-}
-
-async function commitAndRun(
-  api: TestApi,
-  id: number,
-  decisions: Array<{ row: number; action: string }> = [],
-) {
-  const queued = await api.expectStatus<Import>(202, 'POST', `/api/imports/${id}/commit`, { decisions });
-  expect(queued.status).toBe('queued');
-  await ctx.app.jobs.runDue();
-  return api.expectStatus<Import>(200, 'GET', `/api/imports/${id}`);
-}
+const upload = (name: string, bytes: Buffer, kind = 'subscribers', token?: string) =>
+  uploadFile(ctx, name, bytes, kind, token);
+const uploaded = (name: string, bytes: Buffer, kind = 'subscribers') => uploadedFile(ctx, name, bytes, kind);
+const commitAndRun = (api: TestApi, id: number, decisions: Array<{ row: number; action: string }> = []) =>
+  commitAndRunJob(ctx, api, id, decisions);
 
 async function searchByEmail(api: TestApi, lastName: string) {
   const found = await api.expectStatus<{ models: Array<{ id: number; name: string }> }>(

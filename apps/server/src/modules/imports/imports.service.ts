@@ -25,7 +25,7 @@ import { loadReferenceNames } from '../subscribers/subscriber-references.reposit
 import type { SubscribersRepository } from '../subscribers/subscribers.repository.ts';
 import { subscriberName, toSubscriberColumns, toSubscriberDto } from '../subscribers/subscribers.service.ts';
 import { subscriberHistory, subscribers, subscriberTags } from '../subscribers/subscribers.table.ts';
-import { checkDonationRows, undoDonationRows, writeDonationRows } from './donation-import.ts';
+import { createDonationImporter } from './donation-import.ts';
 import { columnSamples, readImportFile } from './import-file.ts';
 import {
   createBadImportMappingError,
@@ -35,6 +35,9 @@ import {
 } from './imports.errors.ts';
 import type { CheckedRow, CommittedRow, ImportsRepository } from './imports.repository.ts';
 import type { ImportRow } from './imports.table.ts';
+import { createProductImporter } from './product-import.ts';
+import { namedFew, type RowImportContext, type RowImporter } from './row-importer.ts';
+import { createSaleImporter } from './sale-import.ts';
 import {
   guessMapping,
   type ImportList,
@@ -50,9 +53,18 @@ const BATCH_ROWS = 500;
 const UPLOAD_BATCH_ROWS = 2_000;
 /** Most imports `GET /api/imports` lists. */
 const LIST_LIMIT = 50;
-/** Most row errors kept on a failed commit, and most records an undo refusal names. */
+/** Most row errors kept on a failed commit. */
 const MAX_REPORTED = 100;
-const NAMED_IN_DETAIL = 10;
+
+/** The row importers of the kinds other than subscribers. */
+const ROW_IMPORTERS: Record<
+  Exclude<ImportKind, 'subscribers'>,
+  (context: RowImportContext) => RowImporter
+> = {
+  donations: createDonationImporter,
+  sales: createSaleImporter,
+  products: createProductImporter,
+};
 
 const DEFAULT_OPTIONS = {
   dateFormat: 'DD/MM/YYYY',
@@ -151,10 +163,22 @@ export function createImportsService({
     );
   }
 
+  /** The row importer of a donation, sale or product import, for one run by `userName`. */
+  async function importerOf(row: ImportRow, executor: Executor, userName: string) {
+    if (row.kind === 'subscribers') throw new Error('subscribers are imported by the service itself');
+    return ROW_IMPORTERS[row.kind]({
+      row,
+      lookup: await repository.loadLookup(executor),
+      today: calendarDay(clock.now(), timeZone),
+      timeZone,
+      userName,
+    });
+  }
+
   /** Checks every row against the register and stores what it found; returns the totals. */
   async function check(row: ImportRow) {
+    if (row.kind !== 'subscribers') return checkRows(row, await importerOf(row, db, row.createdBy));
     const lookup = await repository.loadLookup(db);
-    if (row.kind === 'donations') return checkDonations(row, lookup);
     const today = calendarDay(clock.now(), timeZone);
     const seenEmails = new Map<string, number>();
     const seenIbans = new Map<string, number>();
@@ -246,16 +270,30 @@ export function createImportsService({
     return totals;
   }
 
-  /** {@link check} for a donation import: each batch's donors found and its gifts compared with the register's. */
-  async function checkDonations(row: ImportRow, lookup: ReferenceLookup) {
+  /**
+   * The next batch of rows after row `after`; with an importer whose rows go in groups (a sale's lines),
+   * cut before the group the batch ends in, which the next batch then starts with.
+   */
+  async function nextBatch(executor: Executor, row: ImportRow, after: number, importer?: RowImporter) {
+    const batch = await repository.rowsAfter(executor, row.id, after, BATCH_ROWS);
+    const groupKey = importer?.groupKey;
+    if (!groupKey || batch.length < BATCH_ROWS) return batch;
+    const last = groupKey(batch.at(-1)?.cells ?? []);
+    if (last === undefined) return batch;
+    let cut = batch.length;
+    while (cut > 0 && groupKey(batch[cut - 1]?.cells ?? []) === last) cut -= 1;
+    return cut === 0 ? batch : batch.slice(0, cut);
+  }
+
+  /** {@link check} for the kinds with a row importer: each batch checked by it and its findings stored. */
+  async function checkRows(row: ImportRow, importer: RowImporter) {
     const totals = { valid: 0, invalid: 0, duplicates: 0 };
-    const today = calendarDay(clock.now(), timeZone);
     let after = 0;
     for (;;) {
-      const batch = await repository.rowsAfter(db, row.id, after, BATCH_ROWS);
+      const batch = await nextBatch(db, row, after, importer);
       if (batch.length === 0) break;
       after = batch.at(-1)?.rowNumber ?? after;
-      const checked = await checkDonationRows(db, row, batch, lookup, today);
+      const checked = await importer.check(db, batch);
       for (const entry of checked) {
         if (entry.status === 'valid') totals.valid += 1;
         else if (entry.status === 'invalid') totals.invalid += 1;
@@ -387,9 +425,40 @@ export function createImportsService({
       ? 'skip'
       : (stored.decision ?? (stored.status === 'valid' ? 'create' : 'skip'));
 
+  /** {@link writeImport} for the kinds with a row importer: each batch's decided rows written by it. */
+  async function writeRows(tx: Transaction, row: ImportRow, context: JobContext, importer: RowImporter) {
+    const refused: ImportRowError[] = [];
+    const counts = { created: 0, merged: 0, skipped: 0 };
+    let after = 0;
+    let processed = 0;
+    for (;;) {
+      if (context.shouldStop()) throw new CommitStopped();
+      const batch = await nextBatch(tx, row, after, importer);
+      if (batch.length === 0) break;
+      after = batch.at(-1)?.rowNumber ?? after;
+      const written = await importer.write(
+        tx,
+        batch.map((stored) => ({ stored, action: decidedAction(stored) })),
+      );
+      counts.skipped += written.skipped;
+      refused.push(...written.refused);
+      for (const entry of written.committed) {
+        if (entry.action === 'created') counts.created += 1;
+        else counts.merged += 1;
+      }
+      await repository.saveCommitted(tx, row.id, written.committed);
+      processed += batch.length;
+      context.progress(processed, row.rowCount);
+    }
+    if (refused.length > 0) throw new RowsRefused(refused);
+    await importer.finish?.(tx);
+    return { ...counts, processed };
+  }
+
   /** The commit itself, in the caller's transaction: every row decided, created or merged, or the errors. */
   async function writeImport(tx: Transaction, row: ImportRow, context: JobContext) {
     const userName = context.job.startedBy ?? row.createdBy;
+    if (row.kind !== 'subscribers') return writeRows(tx, row, context, await importerOf(row, tx, userName));
     const lookup = await repository.loadLookup(tx);
     const refused: ImportRowError[] = [];
     const counts = { created: 0, merged: 0, skipped: 0 };
@@ -402,24 +471,6 @@ export function createImportsService({
       after = batch.at(-1)?.rowNumber ?? after;
       const creates: Array<{ rowNumber: number; input: SaveSubscriber }> = [];
       const committed: CommittedRow[] = [];
-      if (row.kind === 'donations') {
-        const toWrite: Array<{ stored: (typeof batch)[number]; action: 'create' | 'merge' }> = [];
-        for (const stored of batch) {
-          const action = decidedAction(stored);
-          if (action === 'skip') counts.skipped += 1;
-          else toWrite.push({ stored, action });
-        }
-        const written = await writeDonationRows(tx, row, toWrite, lookup, {
-          today: calendarDay(clock.now(), timeZone),
-          userName,
-        });
-        refused.push(...written.refused);
-        counts.created += written.committed.length;
-        await repository.saveCommitted(tx, row.id, written.committed);
-        processed += batch.length;
-        context.progress(processed, row.rowCount);
-        continue;
-      }
       for (const stored of batch) {
         const action = decidedAction(stored);
         if (action === 'skip') {
@@ -630,6 +681,10 @@ export function createImportsService({
       if (!row || !['queued', 'running'].includes(row.status)) return undefined;
       await repository.transition(db, id, ['queued', 'running'], { status: 'running' });
       try {
+        if (row.kind !== 'subscribers') {
+          const importer = await importerOf(row, db, context.job.startedBy ?? row.createdBy);
+          await importer.beforeCommit?.(db);
+        }
         await db.transaction(async (tx) => {
           const done = await writeImport(tx, row, context);
           await repository.transition(tx, id, ['running'], {
@@ -673,15 +728,10 @@ export function createImportsService({
         if (row.status !== 'committed') throw wrongStatus(row, 'be undone');
         const written = await repository.committedRows(tx, id);
         const ids = written.flatMap((entry) => (entry.recordId === null ? [] : [entry.recordId]));
-        if (row.kind === 'donations') {
-          const receipted = await undoDonationRows(tx, row, ids, user.fullName);
-          if (receipted.length > 0) {
-            const more =
-              receipted.length > NAMED_IN_DETAIL ? ` and ${receipted.length - NAMED_IN_DETAIL} more` : '';
-            throw createImportChangedSinceError(
-              `Tax receipts were issued since the import for ${receipted.slice(0, NAMED_IN_DETAIL).join(', ')}${more}: a receipted donation stays.`,
-            );
-          }
+        if (row.kind !== 'subscribers') {
+          const importer = await importerOf(row, tx, user.fullName);
+          const refusal = await importer.undo(tx, written);
+          if (refusal) throw createImportChangedSinceError(refusal);
           return repository.transition(tx, id, ['committed'], { status: 'undone', undoneAt: clock.now() });
         }
         const current = ids.length
@@ -719,14 +769,12 @@ export function createImportsService({
           return !now || now.version !== entry.recordVersion || used.has(now.id);
         });
         if (changed.length > 0) {
-          const named = changed.slice(0, NAMED_IN_DETAIL).map((entry) => {
+          const named = changed.map((entry) => {
             const now = entry.recordId === null ? undefined : byId.get(entry.recordId);
             return now ? `${subscriberName(now)} (${now.id})` : `subscriber ${entry.recordId} (deleted)`;
           });
-          const more =
-            changed.length > NAMED_IN_DETAIL ? ` and ${changed.length - NAMED_IN_DETAIL} more` : '';
           throw createImportChangedSinceError(
-            `These subscribers were changed since the import, or given donations or sales: ${named.join(', ')}${more}. Undoing it would lose that work.`,
+            `These subscribers were changed since the import, or given donations or sales: ${namedFew(named)}. Undoing it would lose that work.`,
           );
         }
         if (createdIds.length > 0) await tx.delete(subscribers).where(idIn(subscribers.id, createdIds));

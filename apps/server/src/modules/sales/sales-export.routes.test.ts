@@ -225,7 +225,9 @@ async function seedTrickySales() {
 const SALE_HEADER =
   '\ufeffref,date,subscriberId,name,association,address1,address2,address3,town,postcode,country,email,' +
   'currency,subTotal,discountPercentage,discountAmount,deliveryCharge,donation,total,orderNumber,addedBy\n';
-const LINE_HEADER = '\ufeffref,date,name,postcode,currency,productId,product,quantity,unitPrice,lineTotal\n';
+const LINE_HEADER =
+  '\ufeffref,date,name,postcode,currency,productId,product,quantity,unitPrice,lineTotal,' +
+  'email,association,address1,address2,address3,town,country,discountPercentage,deliveryCharge,donation,total,orderNumber\n';
 
 describe('sales exports', () => {
   it('writes the exact same CSV on PGlite (csv-stringify) and on PostgreSQL (COPY)', async () => {
@@ -249,14 +251,14 @@ describe('sales exports', () => {
     );
     expect(await download('?isdetailed=1')).toBe(
       LINE_HEADER +
-        `101,2026-03-03,"Dupont, ""Jean""",1201,CHF,${a},"Agenda, ""été""",2,12.50,25.00\n` +
-        `101,2026-03-03,"Dupont, ""Jean""",1201,CHF,${b},"'=HYPERLINK(""x"")",1,75.00,75.00\n` +
-        `104,2026-03-03,Four,,€,${c},"Carnet\nA5",3,1.00,3.00\n` +
-        `102,2026-03-03,'\tTabbed,42000,€,${a},'-,-1,10.00,'-10.00\n`,
+        `101,2026-03-03,"Dupont, ""Jean""",1201,CHF,${a},"Agenda, ""été""",2,12.50,25.00,jean@example.org,,"Rue du Lac\nCase postale 12",'=1+2,'-5,Genève,Suisse,12.5,8.00,0.00,95.50,'@SUM(A1)\n` +
+        `101,2026-03-03,"Dupont, ""Jean""",1201,CHF,${b},"'=HYPERLINK(""x"")",1,75.00,75.00,jean@example.org,,"Rue du Lac\nCase postale 12",'=1+2,'-5,Genève,Suisse,12.5,8.00,0.00,95.50,'@SUM(A1)\n` +
+        `104,2026-03-03,Four,,€,${c},"Carnet\nA5",3,1.00,3.00,jean@example.org,,,,,,,0,0.00,0.00,3.00,\n` +
+        `102,2026-03-03,'\tTabbed,42000,€,${a},'-,-1,10.00,'-10.00,,'+33 asso,"line\r\nbreak","""","'\r",Saint-Étienne,France,0,0.00,'-1.50,8.50,\n`,
     );
     // Filters, whose values COPY gets written into the statement: quotes and backslashes included.
     expect(await download(`?isdetailed=1&name=${encodeURIComponent("o'b")}`)).toBe(
-      `${LINE_HEADER}102,2026-03-03,'\tTabbed,42000,€,${a},'-,-1,10.00,'-10.00\n`,
+      `${LINE_HEADER}102,2026-03-03,'\tTabbed,42000,€,${a},'-,-1,10.00,'-10.00,,'+33 asso,"line\r\nbreak","""","'\r",Saint-Étienne,France,0,0.00,'-1.50,8.50,\n`,
     );
     expect(await download(`?isdetailed=1&zip=${encodeURIComponent("1'\\")}`)).toBe(LINE_HEADER);
     expect(await download(`?product=${c}&addedafter=2026-03-02`)).toBe(
@@ -285,10 +287,10 @@ describe('sales exports', () => {
     );
     expect(await download('?isdetailed=1&dialect=excel-fr')).toBe(
       LINE_HEADER.replaceAll(',', ';') +
-        `101;2026-03-03;"Dupont, ""Jean""";1201;CHF;${a};"Agenda, ""été""";2;12,50;25,00\n` +
-        `101;2026-03-03;"Dupont, ""Jean""";1201;CHF;${b};"'=HYPERLINK(""x"")";1;75,00;75,00\n` +
-        `104;2026-03-03;Four;;€;${c};"Carnet\nA5";3;1,00;3,00\n` +
-        `102;2026-03-03;'\tTabbed;42000;€;${a};'-;-1;10,00;'-10,00\n`,
+        `101;2026-03-03;"Dupont, ""Jean""";1201;CHF;${a};"Agenda, ""été""";2;12,50;25,00;jean@example.org;;"Rue du Lac\nCase postale 12";'=1+2;'-5;Genève;Suisse;12,5;8,00;0,00;95,50;'@SUM(A1)\n` +
+        `101;2026-03-03;"Dupont, ""Jean""";1201;CHF;${b};"'=HYPERLINK(""x"")";1;75,00;75,00;jean@example.org;;"Rue du Lac\nCase postale 12";'=1+2;'-5;Genève;Suisse;12,5;8,00;0,00;95,50;'@SUM(A1)\n` +
+        `104;2026-03-03;Four;;€;${c};"Carnet\nA5";3;1,00;3,00;jean@example.org;;;;;;;0;0,00;0,00;3,00;\n` +
+        `102;2026-03-03;'\tTabbed;42000;€;${a};'-;-1;10,00;'-10,00;;'+33 asso;"line\r\nbreak";"""";"'\r";Saint-Étienne;France;0;0,00;'-1,50;8,50;\n`,
     );
     const unknown = await ctx.app.inject({ url: '/api/sales/export?dialect=xlsx', headers });
     expect(unknown.statusCode).toBe(400);
@@ -332,6 +334,18 @@ describe('sales exports', () => {
       'quantity',
       'unitPrice',
       'lineTotal',
+      'email',
+      'association',
+      'address1',
+      'address2',
+      'address3',
+      'town',
+      'country',
+      'discountPercentage',
+      'deliveryCharge',
+      'donation',
+      'total',
+      'orderNumber',
     ]);
     expect(rows.map((row) => [row[0], row[6], row[7], row[9]])).toEqual([
       [String(first.ref), 'Agenda été', '2', '25.00'],

@@ -41,6 +41,19 @@ const LINE_COLUMNS = [
   { key: 'quantity', header: 'quantity' },
   { key: 'unitPrice', header: 'unitPrice', decimal: true },
   { key: 'lineTotal', header: 'lineTotal', decimal: true },
+  // The sale's own fields, on each of its lines: the file imports back as sales (docs/decisions/018).
+  { key: 'email', header: 'email' },
+  { key: 'association', header: 'association' },
+  { key: 'addr1', header: 'address1' },
+  { key: 'addr2', header: 'address2' },
+  { key: 'addr3', header: 'address3' },
+  { key: 'town', header: 'town' },
+  { key: 'country', header: 'country' },
+  { key: 'discountPercentage', header: 'discountPercentage', decimal: true },
+  { key: 'deliveryCharge', header: 'deliveryCharge', decimal: true },
+  { key: 'donation', header: 'donation', decimal: true },
+  { key: 'total', header: 'total', decimal: true },
+  { key: 'orderNumber', header: 'orderNumber' },
 ] as const;
 
 const TOTAL_COLUMNS = [
@@ -107,6 +120,18 @@ export const salesExportRoutes: FastifyPluginAsyncZod<{
               quantity: line.quantity,
               unitPrice: line.unitPrice,
               lineTotal: line.lineTotal,
+              email: sale.email,
+              association: sale.association,
+              addr1: sale.addr1,
+              addr2: sale.addr2,
+              addr3: sale.addr3,
+              town: sale.town,
+              country: sale.country,
+              discountPercentage: sale.discountPercentage,
+              deliveryCharge: sale.deliveryCharge,
+              donation: sale.donation,
+              total: sale.total,
+              orderNumber: sale.orderNumber,
             };
           }
         }

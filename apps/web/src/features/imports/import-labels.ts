@@ -12,6 +12,8 @@ export type StatusLabel = { label: string; color: string };
 export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
   subscribers: 'Subscribers',
   donations: 'Donations',
+  sales: 'Sales',
+  products: 'Products',
 };
 
 export const IMPORT_STATUS_LABELS: Record<ImportStatus, StatusLabel> = {
@@ -36,6 +38,8 @@ const MATCH_REASON_LABELS: Record<string, string> = {
   'name+postcode': 'same name and postcode',
   file: 'repeats an earlier row of the file',
   'same donor, date and amount': 'a donation of this donor on that day for that amount exists',
+  'same sale number': 'a sale of this number exists',
+  'same name': 'a product of this name exists',
 };
 
 /** Why a row is a duplicate, e.g. "same email, same IBAN". */

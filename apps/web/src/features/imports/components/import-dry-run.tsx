@@ -98,14 +98,19 @@ function ValueCell({ value, errors }: { value: string; errors: readonly string[]
 
 type DuplicateCellProps = {
   row: ImportDryRunRow;
-  /** A subscriber can be merged with the row; a donation cannot (its duplicate is created or skipped). */
+  /**
+   * A subscriber or a product can be merged with the row; a donation or a sale cannot (its duplicate
+   * is created or skipped; a sale is created when one of its lines says so).
+   */
   mergeable: boolean;
+  /** `matchId` names a subscriber (a subscriber or donation import), which the cell links to. */
+  matchIsSubscriber: boolean;
   action: Action;
   onChange: (action: Action) => void;
 };
 
 /** The subscriber a duplicate matches (opened in a new tab), why, and what to do with the row. */
-function DuplicateCell({ row, mergeable, action, onChange }: DuplicateCellProps) {
+function DuplicateCell({ row, mergeable, matchIsSubscriber, action, onChange }: DuplicateCellProps) {
   const choices = [
     { value: 'skip', label: 'Skip' },
     { value: 'create', label: 'Create' },
@@ -113,7 +118,7 @@ function DuplicateCell({ row, mergeable, action, onChange }: DuplicateCellProps)
   ];
   return (
     <Stack gap={4} miw={200}>
-      {row.matchId === null ? null : (
+      {row.matchId === null || !matchIsSubscriber ? null : (
         <Anchor
           component={Link}
           to={paths.subscriber.href(row.matchId)}
@@ -277,7 +282,10 @@ export function ImportDryRun({ imported, stale }: ImportDryRunProps) {
                         {row.status === 'duplicate' ? (
                           <DuplicateCell
                             row={row}
-                            mergeable={imported.kind === 'subscribers'}
+                            mergeable={imported.kind === 'subscribers' || imported.kind === 'products'}
+                            matchIsSubscriber={
+                              imported.kind === 'subscribers' || imported.kind === 'donations'
+                            }
                             action={decisions[row.row] ?? 'skip'}
                             onChange={(action) =>
                               setDecisions((current) => ({ ...current, [row.row]: action }))
