@@ -396,9 +396,17 @@ export const importColumnSchema = z.object({
 export type ImportColumn = z.infer<typeof importColumnSchema>;
 
 /**
+ * Days an import keeps the rows of its file (personal data: GDPR art. 5(1)(e)), counted from its
+ * commit or undo, else from its upload; until then a commit can be undone.
+ */
+export const IMPORT_KEPT_DAYS = 30;
+
+/**
  * `uploaded`: read, waiting for a mapping and a dry run; `checked`: dry run done for the current
  * mapping; `queued`/`running`: being committed by its job; `committed`: done; `failed`: the commit
- * failed and wrote nothing (`failure` says why); `undone`: what it wrote was removed.
+ * failed and wrote nothing (`failure` says why); `undone`: what it wrote was removed; `expired`: its
+ * rows were deleted {@link IMPORT_KEPT_DAYS} days on (what it wrote stays; it can no longer be
+ * committed or undone).
  */
 export const importStatusSchema = z.enum([
   'uploaded',
@@ -408,6 +416,7 @@ export const importStatusSchema = z.enum([
   'committed',
   'failed',
   'undone',
+  'expired',
 ]);
 export type ImportStatus = z.infer<typeof importStatusSchema>;
 

@@ -12,7 +12,8 @@ import { z } from 'zod';
  * `imports.commit` writes one import into the register (contract `imports`); `duplicates.scan` looks for
  * likely duplicates in the whole register (contract `duplicates`); `personal-data.purge`, repeating, removes
  * the personal data that kept documents of anonymised subscribers carry once past their retention
- * (docs/decisions/019).
+ * (docs/decisions/019); `imports.expire`, repeating, deletes the rows of the files of imports 30 days old
+ * (docs/decisions/018).
  */
 export const jobKindSchema = z.enum([
   'mail.outbox',
@@ -23,6 +24,7 @@ export const jobKindSchema = z.enum([
   'imports.commit',
   'duplicates.scan',
   'personal-data.purge',
+  'imports.expire',
 ]);
 export type JobKind = z.infer<typeof jobKindSchema>;
 
@@ -43,6 +45,7 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   'imports.commit': 'Import',
   'duplicates.scan': 'Search for duplicates',
   'personal-data.purge': 'Purge of personal data past retention',
+  'imports.expire': 'Deletion of the rows of old imports',
 };
 
 /**

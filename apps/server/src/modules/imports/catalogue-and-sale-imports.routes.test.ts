@@ -1,5 +1,7 @@
+import type { Import } from '@back-office/contract/imports';
 import type { Product, StockMovementList } from '@back-office/contract/products';
 import type { Sale } from '@back-office/contract/sales';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { asAdministrator, type TestApi } from '../../../test/api.ts';
 import { useTestApp } from '../../../test/context.ts';
@@ -11,6 +13,7 @@ import {
   insertSubscribers,
 } from '../../../test/factories.ts';
 import { commitAndRun, csv, dryRun, uploaded } from '../../../test/imports.ts';
+import { queryRows } from '../../db/client.ts';
 
 const ctx = useTestApp();
 
@@ -333,6 +336,94 @@ describe('imports of sales', () => {
         field: 'ref',
         message: 'Row 1 of the file starts another sale n° 7: the lines of one sale follow one another.',
       },
+    ]);
+  });
+});
+
+describe('imports kept 30 days', () => {
+  const DAY_MS = 86_400_000;
+
+  it('can be undone for 30 days; then the job deletes the rows of its file and its samples, and it is expired', async () => {
+    let api = await asAdministrator(ctx);
+    const committed = await uploaded(
+      ctx,
+      'catalogue.csv',
+      csv(['Name;euroPrice;swissPrice', 'Tasse émaillée;8;9']),
+      'products',
+    );
+    await dryRun(api, committed.id);
+    await commitAndRun(ctx, api, committed.id);
+    const leftAside = await uploaded(
+      ctx,
+      'abonnes.csv',
+      csv(['Prénom;Nom;Courriel', 'Zoé;Martin;zoe@example.org']),
+    );
+
+    ctx.clock.advance(29 * DAY_MS);
+    api = await asAdministrator(ctx); // signed in again: the tokens expired meanwhile
+    await ctx.app.jobs.runDue();
+    expect(await api.expectStatus<Import>(200, 'GET', `/api/imports/${leftAside.id}`)).toMatchObject({
+      status: 'uploaded',
+      columns: [{ samples: ['Zoé'] }, { samples: ['Martin'] }, { samples: ['zoe@example.org'] }],
+    });
+
+    ctx.clock.advance(2 * DAY_MS);
+    api = await asAdministrator(ctx);
+    const refused = await api.send<{ detail: string }>('POST', `/api/imports/${committed.id}/undo`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toBe(
+      'The import of catalogue.csv was committed more than 30 days ago: it can no longer be undone.',
+    );
+    await ctx.app.jobs.runDue();
+    for (const id of [committed.id, leftAside.id]) {
+      const expired = await api.expectStatus<Import>(200, 'GET', `/api/imports/${id}`);
+      expect(expired.status).toBe('expired');
+      expect(expired.columns.every((column) => column.samples.length === 0)).toBe(true);
+    }
+    const rows = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from import_rows`,
+    );
+    expect(rows[0]?.n).toBe(0);
+    // What it wrote stays.
+    expect((await catalogue(api)).map((product) => product.name)).toEqual(['Tasse émaillée']);
+    expect((await api.send('POST', `/api/imports/${leftAside.id}/dry-run`)).status).toBe(409);
+  });
+
+  it('forgets the rows that imported the sales of a subscriber who is anonymised, every line of them', async () => {
+    const api = await asAdministrator(ctx);
+    await insertSubscribers(ctx, [
+      buildSubscriber({ firstName: 'Anne', lastName: 'Roux', email: 'anne@example.org' }),
+      buildSubscriber({ firstName: 'Bruno', lastName: 'Perret', email: 'bruno@example.org' }),
+    ]);
+    await insertProduct(ctx, { name: 'Tasse émaillée', euroPrice: 8, swissPrice: 9 });
+    const created = await uploaded(
+      ctx,
+      'ventes.csv',
+      csv([
+        'ref;Date;Courriel;Produit;Quantité',
+        '1;02/03/2024;anne@example.org;Tasse émaillée;1',
+        '1;02/03/2024;anne@example.org;Tasse émaillée;2',
+        '2;02/03/2024;bruno@example.org;Tasse émaillée;1',
+      ]),
+      'sales',
+    );
+    await dryRun(api, created.id);
+    await commitAndRun(ctx, api, created.id);
+    const [anne] = (
+      await api.expectStatus<{ models: Array<{ id: number }> }>(200, 'GET', '/api/subscribers/?name=Roux')
+    ).models;
+    await api.expectStatus(204, 'POST', `/api/subscribers/${anne?.id}/anonymise`, {
+      reason: 'Asked by email',
+    });
+    const rows = await queryRows<{ row: number; cells: string[] }>(
+      ctx.database.db,
+      sql`select row_number as row, cells from import_rows where import_id = ${created.id} order by row_number`,
+    );
+    expect(rows.map((row) => [row.row, row.cells.length])).toEqual([
+      [1, 0],
+      [2, 0],
+      [3, 5],
     ]);
   });
 });

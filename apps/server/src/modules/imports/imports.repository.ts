@@ -45,6 +45,13 @@ export type CommittedRow = {
 const recordset = (records: object[], columns: SQL) =>
   sql`jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(${columns})`;
 
+/** Imports past keeping ({@link IMPORT_KEPT_DAYS}): not being committed, their last step before `cutoff`. */
+const expiring = (cutoff: Date) =>
+  and(
+    inArray(imports.status, ['uploaded', 'checked', 'failed', 'committed', 'undone']),
+    sql`coalesce(${imports.undoneAt}, ${imports.committedAt}, ${imports.createdAt}) < ${cutoff}`,
+  );
+
 /** Imports and their rows (contract `imports`). */
 export function createImportsRepository() {
   return {
@@ -75,6 +82,34 @@ export function createImportsRepository() {
     update: async (db: Executor, id: number, values: Partial<typeof imports.$inferInsert>) => {
       const [row] = await db.update(imports).set(values).where(eq(imports.id, id)).returning();
       return row;
+    },
+
+    /** Whether an import is past keeping: not being committed, its last step before `cutoff`. */
+    hasExpiring: async (db: Executor, cutoff: Date) =>
+      (await db.select({ id: imports.id }).from(imports).where(expiring(cutoff)).limit(1)).length > 0,
+
+    /**
+     * Expires up to `limit` imports past keeping: deletes their rows (the cells of the file, and what
+     * undo would need) and the sample values of their columns and their row errors, and marks them
+     * `expired`. Imports another transaction holds are left for the next run. Resolves with their ids.
+     */
+    expire: async (db: Executor, cutoff: Date, limit: number) => {
+      const due = await db
+        .select({ id: imports.id })
+        .from(imports)
+        .where(expiring(cutoff))
+        .orderBy(asc(imports.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const ids = due.map((row) => row.id);
+      if (ids.length === 0) return ids;
+      await db.delete(importRows).where(inArray(importRows.importId, ids));
+      await db.execute(sql`
+        update imports set status = 'expired', errors = '[]'::jsonb,
+          columns = (select coalesce(jsonb_agg(jsonb_set(t.c, '{samples}', '[]'::jsonb) order by t.n), '[]'::jsonb)
+                     from jsonb_array_elements(imports.columns) with ordinality as t(c, n))
+        where id = ${anyOf(ids, 'int')}`);
+      return ids;
     },
 
     /** Moves the import from one of `from` to `to`; undefined when it was in none of them (someone was first). */

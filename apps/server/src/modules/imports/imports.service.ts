@@ -2,6 +2,7 @@ import { calendarDay } from '@back-office/contract/calendar';
 import {
   type CommitImport,
   IMPORT_FIELDS,
+  IMPORT_KEPT_DAYS,
   type Import,
   type ImportDryRun,
   type ImportDryRunQuery,
@@ -53,6 +54,10 @@ const BATCH_ROWS = 500;
 const UPLOAD_BATCH_ROWS = 2_000;
 /** Most imports `GET /api/imports` lists. */
 const LIST_LIMIT = 50;
+/** Imports one run of the `imports.expire` job expires. */
+const EXPIRE_BATCH = 20;
+const DAY_MS = 86_400_000;
+
 /** Most row errors kept on a failed commit. */
 const MAX_REPORTED = 100;
 
@@ -156,6 +161,9 @@ export function createImportsService({
     if (!row) throw createImportNotFoundError(`No import has id ${id}.`);
     return row;
   }
+
+  /** Imports whose last step is before this are past keeping ({@link IMPORT_KEPT_DAYS}). */
+  const keptSince = () => new Date(clock.now().getTime() - IMPORT_KEPT_DAYS * DAY_MS);
 
   function wrongStatus(row: ImportRow, action: string) {
     return createImportWrongStatusError(
@@ -717,15 +725,32 @@ export function createImportsService({
       }
     },
 
+    /** Whether an import is past keeping (the `imports.expire` job's `hasWork`). */
+    hasExpired: () => repository.hasExpiring(db, keptSince()),
+
+    /**
+     * The `imports.expire` job: imports whose commit, undo or (never committed) upload is
+     * {@link IMPORT_KEPT_DAYS} days old lose the rows of their file, personal data that only undo and
+     * the dry run needed (GDPR art. 5(1)(e)); what they wrote stays. Resolves with how many expired.
+     */
+    expire: async () =>
+      (await db.transaction((tx) => repository.expire(tx, keptSince(), EXPIRE_BATCH))).length,
+
     /**
      * `POST /api/imports/{id}/undo`: deletes the subscribers the import created and puts back the ones it
      * merged into, in one transaction. @throws 404; 409 `imports.changed_since` naming the subscribers
-     * changed or given donations, sales or receipts since; 409 unless committed.
+     * changed or given donations, sales or receipts since; 409 unless committed, or once committed more
+     * than {@link IMPORT_KEPT_DAYS} days ago.
      */
     undo: async (id: number, user: AuthUser): Promise<Import> => {
       const undone = await db.transaction(async (tx) => {
         const row = await load(id, tx, true);
         if (row.status !== 'committed') throw wrongStatus(row, 'be undone');
+        if (row.committedAt && row.committedAt < keptSince()) {
+          throw createImportWrongStatusError(
+            `The import of ${row.fileName} was committed more than ${IMPORT_KEPT_DAYS} days ago: it can no longer be undone.`,
+          );
+        }
         const written = await repository.committedRows(tx, id);
         const ids = written.flatMap((entry) => (entry.recordId === null ? [] : [entry.recordId]));
         if (row.kind !== 'subscribers') {

@@ -47,7 +47,7 @@ export const imports = pgTable(
   (table) => [
     check(
       'imports_status_check',
-      sql`${table.status} in ('uploaded', 'checked', 'queued', 'running', 'committed', 'failed', 'undone')`,
+      sql`${table.status} in ('uploaded', 'checked', 'queued', 'running', 'committed', 'failed', 'undone', 'expired')`,
     ),
     index('imports_created_at_idx').on(table.createdAt),
   ],

@@ -209,6 +209,7 @@ describe('GET /api/jobs and cancel', () => {
     expect(listed.body.map((job) => [job.kind, job.state, job.repeats, job.startedBy])).toEqual([
       ['auth.purge', 'queued', true, null],
       ['exports.purge', 'queued', true, null],
+      ['imports.expire', 'queued', true, null],
       ['personal-data.purge', 'queued', true, null],
       ['receipts.annual-run', 'queued', false, 'Zoé Martin'],
     ]);
@@ -216,6 +217,6 @@ describe('GET /api/jobs and cancel', () => {
     expect((await api.post(`/api/jobs/${listed.body[0]?.id}/cancel`)).status).toBe(409);
     expect((await api.post('/api/jobs/999/cancel')).status).toBe(404);
     const rows = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from jobs`);
-    expect(rows[0]?.n).toBe(4);
+    expect(rows[0]?.n).toBe(5);
   });
 });

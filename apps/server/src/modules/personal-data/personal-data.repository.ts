@@ -15,12 +15,28 @@ export function createPersonalDataRepository() {
   return {
     /**
      * Forgets what imports and merges kept of the subscriber so that they could be undone: the cells of
-     * the import rows that created or merged into them and the record as it was before, and their merges
-     * (an undo after an anonymisation would bring the identity back; docs/decisions/019).
+     * the import rows that created or merged into them and the record as it was before; the cells of the
+     * rows that imported their donations and sales (every line of such a sale), or matched them as
+     * duplicates; and their merges (an undo after an anonymisation would bring the identity back;
+     * docs/decisions/019). Rows that named them but matched nothing go when their import expires.
      */
     forgetImportsAndMerges: async (db: Executor, subscriberId: number) => {
       await db.execute(sql`update import_rows set cells = '[]'::jsonb, before = null
-        where record_id = ${subscriberId} and import_id in (select id from imports where kind = 'subscribers')`);
+        where (record_id = ${subscriberId} or match_id = ${subscriberId})
+          and import_id in (select id from imports where kind = 'subscribers')`);
+      await db.execute(sql`update import_rows set cells = '[]'::jsonb
+        where import_id in (select id from imports where kind = 'donations')
+          and (match_id = ${subscriberId}
+               or record_id in (select id from donations where subscriber_id = ${subscriberId}))`);
+      // A sale's lines follow its first row in the file under the same number (the column of `ref`).
+      await db.execute(sql`update import_rows r set cells = '[]'::jsonb
+        from import_rows first join imports i on i.id = first.import_id
+        where i.kind = 'sales' and r.import_id = first.import_id
+          and (first.record_id in (select id from sales where subscriber_id = ${subscriberId})
+               or first.match_id in (select id from sales where subscriber_id = ${subscriberId}))
+          and (r.row_number = first.row_number
+               or (i.mapping->>'ref' is not null
+                   and r.cells->>((i.mapping->>'ref')::int) = first.cells->>((i.mapping->>'ref')::int)))`);
       await db.execute(
         sql`delete from subscriber_merges where keep_id = ${subscriberId} or merge_id = ${subscriberId}`,
       );

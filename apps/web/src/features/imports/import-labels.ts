@@ -24,6 +24,7 @@ export const IMPORT_STATUS_LABELS: Record<ImportStatus, StatusLabel> = {
   committed: { label: 'Imported', color: 'green' },
   failed: { label: 'Failed', color: 'red' },
   undone: { label: 'Undone', color: 'orange' },
+  expired: { label: 'Expired', color: 'gray' },
 };
 
 export const ROW_STATUS_LABELS: Record<ImportRowStatus, StatusLabel> = {

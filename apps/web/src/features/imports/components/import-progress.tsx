@@ -1,4 +1,4 @@
-import type { Import } from '@back-office/contract/imports';
+import { IMPORT_KEPT_DAYS, type Import } from '@back-office/contract/imports';
 import { Alert, List, Progress, Stack, Text } from '@mantine/core';
 import { formatFrenchDateTime, formatNumber } from '../../../lib/format.ts';
 import { countText, fieldLabel } from '../import-labels.ts';
@@ -57,6 +57,15 @@ export function ImportProgress({ imported }: { imported: Import }) {
             This import was undone
             {imported.undoneAt ? ` on ${formatFrenchDateTime(imported.undoneAt)}` : ''}: what it wrote was
             taken back.
+          </Text>
+        </Alert>
+      );
+    case 'expired':
+      return (
+        <Alert color="gray" variant="light" title="Expired">
+          <Text size="sm">
+            The rows of this file were deleted {IMPORT_KEPT_DAYS} days after it was imported or left aside:
+            what it wrote stays, but it can no longer be imported or undone.
           </Text>
         </Alert>
       );
