@@ -184,6 +184,28 @@ export function createDuplicatesRepository() {
       };
     },
 
+    /** Whether the subscriber unsubscribed through a bulk email's link (and was not put back on the list). */
+    isOptedOut: async (db: Executor, subscriberId: number) =>
+      (
+        await queryRows<{ id: number }>(
+          db,
+          sql`select o.subscriber_id as id from subscriber_email_opt_outs o
+              join subscribers s on s.id = o.subscriber_id
+              where o.subscriber_id = ${subscriberId} and not s.on_mail_chimp_list`,
+        )
+      ).length > 0,
+
+    /** Copies `fromId`'s opt-out to `toId` (merge), or removes `toId`'s (`fromId` null: the merge undone). */
+    copyOptOut: async (db: Executor, fromId: number | null, toId: number) => {
+      if (fromId === null) {
+        await db.execute(sql`delete from subscriber_email_opt_outs where subscriber_id = ${toId}`);
+        return;
+      }
+      await db.execute(sql`insert into subscriber_email_opt_outs (subscriber_id, opted_out_at)
+        select ${toId}, opted_out_at from subscriber_email_opt_outs where subscriber_id = ${fromId}
+        on conflict (subscriber_id) do nothing`);
+    },
+
     /** Moves the listed donations, sales, receipts and history back from `fromId` to `toId`. */
     moveBack: async (db: Executor, moved: MovedRows, fromId: number, toId: number) => {
       const back = async (

@@ -1,9 +1,11 @@
 import type { DuplicateMatch, DuplicatePairs, SubscriberMerge } from '@back-office/contract/duplicates';
 import type { Subscriber } from '@back-office/contract/subscribers';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiClient, asAdministrator } from '../../../test/api.ts';
 import { createSignedInUser, useTestApp } from '../../../test/context.ts';
 import { buildSubscriber, insertDonation, insertSubscribers } from '../../../test/factories.ts';
+import { queryRows } from '../../db/client.ts';
 
 const ctx = useTestApp();
 const DAY_MS = 86_400_000;
@@ -197,6 +199,47 @@ describe('merge of two subscribers', () => {
     expect(await donationsOf(api, keep.id)).toEqual([10]);
     expect(await donationsOf(api, merge.id)).toEqual([20, 30]);
     expect((await api.send('POST', `/api/subscribers/merge/${merge.id}/undo`)).status).toBe(404);
+  });
+
+  it('unsubscribes the kept one from bulk emails when the merged one had unsubscribed, and undoes it', async () => {
+    const { api, keep, merge } = await twoOfTheSame();
+    await ctx.database.db.execute(
+      sql`insert into subscriber_email_opt_outs (subscriber_id) values (${merge.id})`,
+    );
+    await ctx.database.db.execute(
+      sql`update subscribers set on_mail_chimp_list = false where id = ${merge.id}`,
+    );
+    await ctx.database.db.execute(
+      sql`update subscribers set on_mail_chimp_list = true where id = ${keep.id}`,
+    );
+    const optedOut = async (id: number) =>
+      (
+        await queryRows<{ n: number }>(
+          ctx.database.db,
+          sql`select count(*)::int as n from subscriber_email_opt_outs where subscriber_id = ${id}`,
+        )
+      )[0]?.n;
+
+    await api.expectStatus(200, 'POST', '/api/subscribers/merge', { keepId: keep.id, mergeId: merge.id });
+    expect(await api.expectStatus<Subscriber>(200, 'GET', `/api/subscribers/${keep.id}`)).toMatchObject({
+      onMailChimpList: false,
+    });
+    expect(await optedOut(keep.id)).toBe(1);
+    const history = await api.expectStatus<Array<{ description: string }>>(
+      200,
+      'GET',
+      `/api/subscribers/${keep.id}/history`,
+    );
+    expect(history[0]?.description).toContain(
+      'The merged record had unsubscribed from bulk emails: so has this one.',
+    );
+
+    await api.expectStatus(200, 'POST', `/api/subscribers/merge/${merge.id}/undo`);
+    expect(await api.expectStatus<Subscriber>(200, 'GET', `/api/subscribers/${keep.id}`)).toMatchObject({
+      onMailChimpList: true,
+    });
+    expect(await optedOut(keep.id)).toBe(0);
+    expect(await optedOut(merge.id)).toBe(1);
   });
 
   it('refuses to undo after 30 days, or once the kept record changed, with 409', async () => {

@@ -172,7 +172,8 @@ export function createDuplicatesService({
     /**
      * `POST /api/subscribers/merge`: in one transaction, the kept record takes the fields chosen from the
      * merged one and both sets of tags; the merged one's donations, sales, receipts and history move to
-     * it; the merged one is hidden with a pointer to it; both histories say so.
+     * it, and its opt-out from bulk emails applies to it; the merged one is hidden with a pointer to it;
+     * both histories say so.
      * @throws 404 `duplicates.not_found` for an unknown or deleted subscriber.
      */
     merge: async (body: MergeSubscribers, user: AuthUser): Promise<SubscriberMerge> => {
@@ -200,6 +201,10 @@ export function createDuplicatesService({
         for (const field of MERGEABLE_FIELDS) {
           if (fields[field] === 'merge') Object.assign(after, { [field]: mergeDto[field] });
         }
+        // The person asked for no bulk email through the merged record: the kept one honours it.
+        const optOut =
+          (await repository.isOptedOut(tx, mergeId)) && !(await repository.isOptedOut(tx, keepId));
+        if (optOut) after.onMailChimpList = false;
         const updated = await subscribersRepository.update(
           tx,
           keepId,
@@ -213,10 +218,11 @@ export function createDuplicatesService({
         const addedTags = mergeTagIds.filter((id) => !keepTagIds.has(id));
         await subscribersRepository.replaceTags(tx, keepId, [...keepTagIds, ...addedTags]);
         await repository.setMergedInto(tx, mergeId, keepId);
+        if (optOut) await repository.copyOptOut(tx, mergeId, keepId);
         await subscribersRepository.addHistory(tx, {
           subscriberId: keepId,
           userName: user.fullName,
-          description: `Merged with ${subscriberName(mergeDto)} (${mergeId}): ${moved.donations.length} donations, ${moved.sales.length} sales and ${moved.receipts.length} receipts moved here.`,
+          description: `Merged with ${subscriberName(mergeDto)} (${mergeId}): ${moved.donations.length} donations, ${moved.sales.length} sales and ${moved.receipts.length} receipts moved here.${optOut ? ' The merged record had unsubscribed from bulk emails: so has this one.' : ''}`,
         });
         await subscribersRepository.addHistory(tx, {
           subscriberId: mergeId,
@@ -228,7 +234,7 @@ export function createDuplicatesService({
           mergeId,
           keepBefore: asSavePayload(keepDto),
           mergeBefore: asSavePayload(mergeDto),
-          moved: { ...moved, tags: addedTags },
+          moved: { ...moved, tags: addedTags, ...(optOut ? { optOut } : {}) },
           keepVersion: updated.version,
           mergedAt: clock.now(),
           mergedBy: user.fullName,
@@ -267,6 +273,7 @@ export function createDuplicatesService({
         const remaining = (await tagIdsOf(tx, merge.keepId)).filter((id) => !merge.moved.tags.includes(id));
         await subscribersRepository.replaceTags(tx, merge.keepId, remaining);
         await repository.moveBack(tx, merge.moved, merge.keepId, mergeId);
+        if (merge.moved.optOut) await repository.copyOptOut(tx, null, merge.keepId);
         await repository.setMergedInto(tx, mergeId, null);
         for (const subscriberId of [merge.keepId, mergeId]) {
           await subscribersRepository.addHistory(tx, {

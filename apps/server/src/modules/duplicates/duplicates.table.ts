@@ -32,7 +32,12 @@ export type MovedRows = {
   history: number[];
   /** Tags the merged subscriber had and the kept one did not. */
   tags: number[];
-  /** Mail opt-outs and annual-run items stay with the merged subscriber: not moved. */
+  /**
+   * The merged subscriber had unsubscribed from bulk emails and the kept one had not: the kept one was
+   * unsubscribed too (its opt-out added, "on mailing list" cleared). Annual-run items stay with the
+   * merged subscriber: they record past runs.
+   */
+  optOut?: boolean;
 };
 
 /**
