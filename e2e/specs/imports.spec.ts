@@ -2,11 +2,13 @@
  * Imports (not in the spec): an Administrator uploads a CSV of subscribers written the French way
  * (`;` separators, French headers), checks it without writing (an invalid email is shown on its row;
  * a row with the email of an existing subscriber is a duplicate, merged here), imports it, finds the
- * new subscriber, then undoes the import, which takes both changes back.
+ * new subscriber, then undoes the import, which takes both changes back. Then products, and sales of
+ * them to a subscriber of the register, come in the same way.
  */
 import { expectNoAxeViolations } from '../fixtures/accessibility.ts';
-import { listReferenceItemsThroughApi, uniqueName } from '../fixtures/catalogue.ts';
+import { listProductsThroughApi, listReferenceItemsThroughApi, uniqueName } from '../fixtures/catalogue.ts';
 import { ADMIN } from '../fixtures/env.ts';
+import { searchSalesThroughApi } from '../fixtures/sales.ts';
 import {
   getSubscriberThroughApi,
   searchSubscribersThroughApi,
@@ -185,5 +187,83 @@ test('an Administrator imports subscribers from a CSV, merges a duplicate, then 
     expect(merged.town).toBe('Annecy');
     const found = await searchSubscribersThroughApi(request, adminToken, { name: newName });
     expect(found.models).toHaveLength(0);
+  });
+});
+
+test('an Administrator imports products, then sales of them, and the sale lands on the buyer', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  test.setTimeout(180_000);
+  const key = stamp();
+  const product = `Tasse ${key}`;
+  const email = `bruno.${key.toLowerCase()}@example.org`;
+  const currencies = await listReferenceItemsThroughApi(request, adminToken, '/api/currencies');
+  const euro = currencies.find((currency) => currency.name === 'EURO');
+  if (!euro) throw new Error(`No EURO in ${currencies.map((currency) => currency.name).join(', ')}`);
+  const buyer = await seedSubscriberThroughApi(request, adminToken, {
+    firstName: 'Bruno',
+    lastName: `Acheteur${key}`,
+    email,
+    currencyId: euro.id,
+  });
+
+  await signInThroughUi(page, ADMIN.email, ADMIN.password);
+  await openFromAdminMenu(page, 'Imports');
+
+  /** Uploads `lines` as a CSV of `kind`, checks it, imports it and waits for the outcome. */
+  async function importCsv(kind: string, name: string, lines: string[], expected: RegExp) {
+    await page.goto('/#/imports');
+    await page.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: kind, exact: true }).click();
+    await page
+      .getByLabel('File to import')
+      .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n'), 'utf8') });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await page.getByRole('button', { name: 'Check' }).click();
+    await expect(page.getByRole('table', { name: 'Checked rows' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: /^Import \d+ rows?$/ }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Imported' })).toContainText(expected, {
+      timeout: 30_000,
+    });
+  }
+
+  await test.step('products: the stock comes in as an import movement', async () => {
+    await importCsv(
+      'Products',
+      `catalogue-${key}.csv`,
+      ['Désignation;Prix (€);Prix (CHF);Stock', `${product};8,50;9;12`],
+      /1 created/,
+    );
+    const found = (await listProductsThroughApi(request, adminToken)).find((item) => item.name === product);
+    expect(found).toMatchObject({ euroPrice: 8.5, swissPrice: 9, currentStock: 12 });
+  });
+
+  await test.step('sales: without a sale number each row is a sale; the buyer found by email, the totals checked', async () => {
+    const name = `ventes-${key}.csv`;
+    await importCsv(
+      'Sales',
+      name,
+      [
+        'N° de facture;Date;Courriel;Produit;Quantité;Total',
+        `;02/03/2025;${email};${product};2;17`,
+        `;02/03/2025;${email};${product};1;8,50`,
+      ],
+      /2 created/,
+    );
+    const sales = await searchSalesThroughApi(request, adminToken, { id: buyer.id });
+    expect(sales.map((sale) => sale.total).sort()).toEqual([17, 8.5].sort());
+    await screenshot(page, 'imports-sales-done');
+    const row = page.getByRole('table', { name: 'Past imports' }).getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('Sales');
+    await row.getByRole('button', { name: `Undo ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Undo this import?' });
+    await expect(dialog).toContainText('2 sales created (removed).');
+    await dialog.getByRole('button', { name: 'Undo import' }).click();
+    await expectSuccessToast(page, `The import of '${name}' was undone.`);
+    expect(await searchSalesThroughApi(request, adminToken, { id: buyer.id })).toHaveLength(0);
   });
 });

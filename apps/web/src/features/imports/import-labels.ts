@@ -16,6 +16,14 @@ export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
   products: 'Products',
 };
 
+/** What one record an import writes is called, for counts ("3 sales created"). */
+export const IMPORT_RECORD_NOUNS: Record<ImportKind, string> = {
+  subscribers: 'subscriber',
+  donations: 'donation',
+  sales: 'sale',
+  products: 'product',
+};
+
 export const IMPORT_STATUS_LABELS: Record<ImportStatus, StatusLabel> = {
   uploaded: { label: 'Uploaded', color: 'gray' },
   checked: { label: 'Checked', color: 'blue' },

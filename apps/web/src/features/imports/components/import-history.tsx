@@ -7,7 +7,12 @@ import { formatFrenchDateTime, formatNumber } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useImports } from '../api/get-imports.ts';
 import { useUndoImport } from '../api/undo-import.ts';
-import { countText, IMPORT_KIND_LABELS, IMPORT_STATUS_LABELS } from '../import-labels.ts';
+import {
+  countText,
+  IMPORT_KIND_LABELS,
+  IMPORT_RECORD_NOUNS,
+  IMPORT_STATUS_LABELS,
+} from '../import-labels.ts';
 
 type ImportHistoryProps = {
   /** The import open above the history, if any (it is not offered again). */
@@ -159,7 +164,7 @@ export function ImportHistory({ currentId, onOpen }: ImportHistoryProps) {
       >
         <Text size="sm" mb="md">
           {confirming
-            ? `What '${confirming.fileName}' wrote is taken back: ${countText(confirming.created, 'subscriber')} created (removed), ${countText(confirming.merged, 'subscriber')} merged (their earlier values put back).`
+            ? `What '${confirming.fileName}' wrote is taken back: ${countText(confirming.created, IMPORT_RECORD_NOUNS[confirming.kind])} created (removed)${confirming.merged > 0 ? `, ${countText(confirming.merged, IMPORT_RECORD_NOUNS[confirming.kind])} merged (their earlier values put back)` : ''}.`
             : ''}
         </Text>
         <Group justify="flex-end">

@@ -3,6 +3,7 @@ import {
   type Import,
   type ImportColumn,
   type ImportField,
+  type ImportKind,
   type ImportMapping,
   type ImportOptions,
   importDateFormatSchema,
@@ -28,6 +29,20 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useCheckImport } from '../api/check-import.ts';
 import { countText, fieldLabel } from '../import-labels.ts';
+
+/** What "create missing" creates, for the kinds whose cells name items of a list. */
+const CREATE_MISSING: Partial<Record<ImportKind, { label: string; description: string }>> = {
+  subscribers: {
+    label: 'Create missing reference items',
+    description:
+      'Countries, categories, tags… that the lists lack are created (never a currency); otherwise such a cell is an error.',
+  },
+  sales: {
+    label: 'Create missing products',
+    description:
+      'Products the catalogue lacks are created, not for sale until you set their prices; otherwise such a cell is an error.',
+  },
+};
 
 /** The Select value of "no column": the field is not imported. */
 const NOT_IMPORTED = 'none';
@@ -263,26 +278,31 @@ export function ImportMappingForm({ imported, onChecked, onDirtyChange }: Import
                 setOptions((current) => ({ ...current, decimalSeparator: value === '.' ? '.' : ',' }));
               }}
             />
-            <NativeSelect
-              label="Default currency"
-              description="For rows whose currency is empty"
-              data={[{ value: '', label: 'None' }, ...referenceItemOptions(currencies)]}
-              value={options.defaultCurrencyId === null ? '' : String(options.defaultCurrencyId)}
+            {/* Donations and sales are in their donor's or buyer's currency unless a cell says otherwise. */}
+            {imported.kind === 'subscribers' ? (
+              <NativeSelect
+                label="Default currency"
+                description="For rows whose currency is empty"
+                data={[{ value: '', label: 'None' }, ...referenceItemOptions(currencies)]}
+                value={options.defaultCurrencyId === null ? '' : String(options.defaultCurrencyId)}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  setOptions((current) => ({ ...current, defaultCurrencyId: value ? Number(value) : null }));
+                }}
+              />
+            ) : null}
+          </SimpleGrid>
+          {CREATE_MISSING[imported.kind] ? (
+            <Checkbox
+              label={CREATE_MISSING[imported.kind]?.label}
+              description={CREATE_MISSING[imported.kind]?.description}
+              checked={options.createMissingReferences}
               onChange={(event) => {
-                const value = event.currentTarget.value;
-                setOptions((current) => ({ ...current, defaultCurrencyId: value ? Number(value) : null }));
+                const checked = event.currentTarget.checked;
+                setOptions((current) => ({ ...current, createMissingReferences: checked }));
               }}
             />
-          </SimpleGrid>
-          <Checkbox
-            label="Create missing reference items"
-            description="Countries, categories, tags… that the lists lack are created (never a currency); otherwise such a cell is an error."
-            checked={options.createMissingReferences}
-            onChange={(event) => {
-              const checked = event.currentTarget.checked;
-              setOptions((current) => ({ ...current, createMissingReferences: checked }));
-            }}
-          />
+          ) : null}
         </Stack>
 
         {missing.length > 0 ? (

@@ -38,7 +38,7 @@ type ImportUploadFormProps = {
 };
 
 /**
- * The first step of an import: what the file brings in (subscribers for now) and the file, sent by
+ * The first step of an import: what the file brings in (subscribers, donations, sales or products) and the file, sent by
  * `POST /api/imports`; a file the server refuses (not CSV or XLSX, empty, too large, no header row) is
  * explained by its own sentence in a red alert.
  */

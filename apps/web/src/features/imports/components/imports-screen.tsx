@@ -107,6 +107,7 @@ function CurrentImport({ id }: { id: number }) {
 
 /**
  * The Imports screen (not in the spec), Administrators only: upload a CSV or XLSX file of subscribers,
+ * donations, sales or products,
  * map its columns, check it without writing, import it in the background and watch its progress; below,
  * the past imports, which can be resumed or undone. The open import is in the address (`?id=`), so a
  * reload keeps it.
