@@ -5,7 +5,7 @@
  * other record; the kept record shows it and both donations; Undo in the toast puts both back.
  */
 import { expectNoAxeViolations } from '../fixtures/accessibility.ts';
-import { listReferenceItemsThroughApi, uniqueName } from '../fixtures/catalogue.ts';
+import { euroThroughApi, uniqueName } from '../fixtures/catalogue.ts';
 import { createDonationThroughApi } from '../fixtures/donations.ts';
 import { ADMIN } from '../fixtures/env.ts';
 import { getSubscriberThroughApi, seedSubscriberThroughApi } from '../fixtures/subscribers.ts';
@@ -38,9 +38,7 @@ test('an Administrator finds two look-alike subscribers, merges them, then undoe
   const lastName = `Doublon${key}`;
   const email = `claire.${key.toLowerCase()}@example.org`;
 
-  const currencies = await listReferenceItemsThroughApi(request, adminToken, '/api/currencies');
-  const euro = currencies.find((currency) => currency.name === 'EURO');
-  if (!euro) throw new Error(`No EURO in ${currencies.map((currency) => currency.name).join(', ')}`);
+  const euro = await euroThroughApi(request, adminToken);
   const common = { firstName: 'Claire', lastName, email, postcode: '74000', currencyId: euro.id };
   const kept = await seedSubscriberThroughApi(request, adminToken, { ...common, town: 'Annecy' });
   const other = await seedSubscriberThroughApi(request, adminToken, {

@@ -6,7 +6,7 @@
  * them to a subscriber of the register, come in the same way.
  */
 import { expectNoAxeViolations } from '../fixtures/accessibility.ts';
-import { listProductsThroughApi, listReferenceItemsThroughApi, uniqueName } from '../fixtures/catalogue.ts';
+import { euroThroughApi, listProductsThroughApi, uniqueName } from '../fixtures/catalogue.ts';
 import { ADMIN } from '../fixtures/env.ts';
 import { searchSalesThroughApi } from '../fixtures/sales.ts';
 import {
@@ -39,9 +39,7 @@ test('an Administrator imports subscribers from a CSV, merges a duplicate, then 
   const existingEmail = `claire.${key.toLowerCase()}@example.org`;
   const fileName = `membres-${key.toLowerCase()}.csv`;
 
-  const currencies = await listReferenceItemsThroughApi(request, adminToken, '/api/currencies');
-  const euro = currencies.find((currency) => currency.name === 'EURO');
-  if (!euro) throw new Error(`No EURO in ${currencies.map((currency) => currency.name).join(', ')}`);
+  const euro = await euroThroughApi(request, adminToken);
   const existing = await seedSubscriberThroughApi(request, adminToken, {
     firstName: 'Claire',
     lastName: existingName,
@@ -199,9 +197,7 @@ test('an Administrator imports products, then sales of them, and the sale lands 
   const key = stamp();
   const product = `Tasse ${key}`;
   const email = `bruno.${key.toLowerCase()}@example.org`;
-  const currencies = await listReferenceItemsThroughApi(request, adminToken, '/api/currencies');
-  const euro = currencies.find((currency) => currency.name === 'EURO');
-  if (!euro) throw new Error(`No EURO in ${currencies.map((currency) => currency.name).join(', ')}`);
+  const euro = await euroThroughApi(request, adminToken);
   const buyer = await seedSubscriberThroughApi(request, adminToken, {
     firstName: 'Bruno',
     lastName: `Acheteur${key}`,
