@@ -1,3 +1,4 @@
+import { calendarDay, nextCalendarDay, startOfCalendarDay } from '@back-office/contract/calendar';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { donations } from '../donations/donations.table.ts';
@@ -21,31 +22,33 @@ export type InactiveSubscriberRow = {
  */
 export function createSubscriberInactivityRepository() {
   /**
-   * The inactive subscribers with their last activity as an instant. Candidates come from the partial
-   * index on `updated_at` (a record changed since is active whatever else); each one's last donation and
-   * sale are then one probe of the (subscriber, date) indexes of donations and sales.
+   * Visible subscribers with no activity since `before`: not changed since (the partial index on
+   * `updated_at`), no gift dated on or after the first day that starts at or after `before` in the
+   * organisation's zone, no sale added since. Each test is an anti-join probing the (subscriber, date)
+   * indexes of donations and sales: counting a million candidates this way took a fifteenth of
+   * computing each one's last activity.
    */
-  const inactive = (before: Date, timeZone: string) => {
+  const inactiveWhere = (before: Date, timeZone: string) => {
     const instant = sql`${before.toISOString()}::timestamptz`;
-    return sql`select * from (
-        select s.id, s.title, s.first_name, s.last_name, s.email,
-               greatest(
-                 s.updated_at,
-                 (select max(d.donation_date) from ${donations} d where d.subscriber_id = s.id)::timestamp at time zone ${timeZone},
-                 (select max(x.added_on) from ${sales} x where x.subscriber_id = s.id)
-               ) as last_activity
-          from ${subscribers} s
-         where not s.hidden and s.updated_at < ${instant}
-      ) as candidates
-      where last_activity < ${instant}`;
+    const day = calendarDay(before, timeZone);
+    const firstDay = startOfCalendarDay(day, timeZone) < before ? nextCalendarDay(day) : day;
+    return sql`not s.hidden and s.updated_at < ${instant}
+      and not exists (select 1 from ${donations} d where d.subscriber_id = s.id and d.donation_date >= ${firstDay}::date)
+      and not exists (select 1 from ${sales} x where x.subscriber_id = s.id and x.added_on >= ${instant})`;
   };
+
+  /** Each one's last activity, as an instant: the latest of its change, last gift (midnight of its day) and last sale. */
+  const lastActivity = (timeZone: string) => sql`greatest(
+      s.updated_at,
+      (select max(d.donation_date) from ${donations} d where d.subscriber_id = s.id)::timestamp at time zone ${timeZone},
+      (select max(x.added_on) from ${sales} x where x.subscriber_id = s.id))`;
 
   return {
     /** How many visible subscribers had no activity since `before`. */
     count: async (db: Executor, { before, timeZone }: { before: Date; timeZone: string }) => {
       const [row] = await queryRows<{ n: number }>(
         db,
-        sql`select count(*)::int as n from (${inactive(before, timeZone)}) as inactive`,
+        sql`select count(*)::int as n from ${subscribers} s where ${inactiveWhere(before, timeZone)}`,
       );
       return row?.n ?? 0;
     },
@@ -59,7 +62,8 @@ export function createSubscriberInactivityRepository() {
         db,
         sql`select id, title, first_name as "firstName", last_name as "lastName", email,
                    to_char(last_activity at time zone ${timeZone}, 'YYYY-MM-DD') as "lastActivity"
-              from (${inactive(before, timeZone)}) as inactive
+              from (select s.id, s.title, s.first_name, s.last_name, s.email, ${lastActivity(timeZone)} as last_activity
+                      from ${subscribers} s where ${inactiveWhere(before, timeZone)}) as inactive
              order by last_activity, id
              offset ${offset} limit ${limit}`,
       ),
