@@ -4,6 +4,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import { createAuditRepository } from '../modules/audit/audit.repository.ts';
 import { createAuditService } from '../modules/audit/audit.service.ts';
 import { createAuthRepository } from '../modules/auth/auth.repository.ts';
+import { stampMissingHashes } from '../modules/donations/receipts.repository.ts';
 import { seedReferenceData } from '../modules/reference-lists/reference-lists.seed.ts';
 import { createUsersRepository } from '../modules/users/users.repository.ts';
 import type { DatabaseHandle } from './client.ts';
@@ -30,6 +31,8 @@ export async function prepareDatabase(
       await authRepository.insertSigningKey(handle.db, { secret: randomBytes(32).toString('base64url') });
     }
     await seedReferenceData(handle.db);
+    // Receipts issued before their hashes were kept get them, chained in number order (migration 0035).
+    await handle.db.transaction((tx) => stampMissingHashes(tx));
     if ((await usersRepository.countUsers(handle.db)) > 0) return {};
     const email = adminEmail ?? 'admin@example.org';
     const generatedPassword = adminPassword ? undefined : randomBytes(12).toString('base64url');

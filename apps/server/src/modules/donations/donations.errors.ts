@@ -36,3 +36,16 @@ export const createDonorWithoutEmailError = createErrorFactory({
   status: 400,
   title: 'Bad Request',
 });
+
+export const createReceiptNotFoundError = createErrorFactory({
+  code: 'receipts.not_found',
+  status: 404,
+  title: 'Not Found',
+});
+
+/** A cancelled receipt stays cancelled: it cannot be cancelled or replaced again. */
+export const createReceiptCancelledError = createErrorFactory({
+  code: 'receipts.cancelled',
+  status: 409,
+  title: 'Conflict',
+});

@@ -27,10 +27,16 @@ export type ReceiptDonor = {
   paymentMethod: string | null;
 };
 
+/** A gift a receipt covers, as it was when the receipt was issued (`amount` as `numeric` text, "25.00"). */
+export type ReceiptLine = { donationId: number; date: string; amount: string };
+
 /**
  * Tax receipts (Cerfa n° 11580). `number` is sequential without gaps, allocated from
  * {@link receiptCounter} inside the issuing transaction. `kind` is `single` (one donation) or
- * `annual` (a donor's year).
+ * `annual` (a donor's year). A receipt is never edited or deleted (a trigger refuses it, migration
+ * 0035): it is `cancelled` (when, by whom, why), the gifts it covered can then be receipted again, and a
+ * replacing receipt names it in `replacesNumber`. `lines` are the gifts as issued; `hash` the SHA-256 of
+ * its content chained to the previous receipt's (docs/decisions/023).
  */
 export const receipts = pgTable(
   'receipts',
@@ -54,10 +60,20 @@ export const receipts = pgTable(
      * has passed (docs/decisions/019).
      */
     donor: jsonb().$type<ReceiptDonor>(),
+    status: text({ enum: ['issued', 'cancelled'] })
+      .notNull()
+      .default('issued'),
+    cancelledAt: timestamp({ withTimezone: true, mode: 'date' }),
+    cancelledBy: text(),
+    cancelReason: text(),
+    replacesNumber: integer(),
+    lines: jsonb().$type<ReceiptLine[]>().notNull(),
+    hash: text(),
   },
   (table) => [
     uniqueIndex('receipts_number_unique').on(table.number),
     index('receipts_subscriber_year_idx').on(table.subscriberId, table.year),
+    index('receipts_year_number_idx').on(table.year, table.number),
   ],
 );
 

@@ -95,6 +95,24 @@ export function receiptContent(
       ],
       ...(pageBreak ? { pageBreak: 'before' as const } : {}),
     },
+    ...(receipt.status === 'cancelled'
+      ? [
+          {
+            text: `ANNULÉ le ${receipt.cancelledAt ? frenchDateOf(receipt.cancelledAt, settings.timeZone) : ''} : ${receipt.cancelReason ?? ''}`,
+            style: 'cancelled',
+            margin: [0, 6, 0, 0] as [number, number, number, number],
+          },
+        ]
+      : []),
+    ...(receipt.replacesNumber === null
+      ? []
+      : [
+          {
+            text: `Ce reçu annule et remplace le reçu n° ${receipt.replacesNumber}.`,
+            bold: true,
+            margin: [0, 6, 0, 0] as [number, number, number, number],
+          },
+        ]),
     section('Bénéficiaire des versements'),
     {
       text: settings.organisationName || '(nom de l’organisme à renseigner dans les paramètres)',
@@ -216,6 +234,10 @@ export function receiptsDocument(
     },
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 40],
+    // A file of cancelled receipts only (the register's copy of one) says so across each page.
+    ...(items.length > 0 && items.every((item) => item.receipt.status === 'cancelled')
+      ? { watermark: { text: 'ANNULÉ', color: '#b00020', opacity: 0.15, bold: true } }
+      : {}),
     content: items.flatMap((item, index) => receiptContent(item, settings, index > 0)),
     defaultStyle: { fontSize: 10, lineHeight: 1.15 },
     styles: {
@@ -224,6 +246,7 @@ export function receiptsDocument(
       number: { fontSize: 12, bold: true },
       section: { fontSize: 11, bold: true, color: '#1c4e80' },
       small: { fontSize: 8.5 },
+      cancelled: { fontSize: 12, bold: true, color: '#b00020' },
     },
   };
 }

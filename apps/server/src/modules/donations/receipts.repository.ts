@@ -1,29 +1,235 @@
-import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { anyOf, type Executor, queryRows } from '../../db/client.ts';
 import { allocateNumber } from '../../db/counters.ts';
 import { countries, currencies, paymentMethods } from '../reference-lists/reference-lists.table.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
-import { donations, type ReceiptDonor, receiptCounter, receipts } from './donations.table.ts';
+import {
+  donations,
+  type ReceiptDonor,
+  type ReceiptLine,
+  receiptCounter,
+  receipts,
+} from './donations.table.ts';
+import { GENESIS_HASH, receiptHash } from './receipt-chain.ts';
 
 export type ReceiptRow = typeof receipts.$inferSelect;
+
+/** Receipts stamped or verified per statement. */
+const CHAIN_BATCH = 1000;
+
+/** A donation as a receipt line: its id, day and amount as issued. */
+const asLine = (gift: { id: number; donationDate: string; amount: string }): ReceiptLine => ({
+  donationId: gift.id,
+  date: gift.donationDate,
+  amount: gift.amount,
+});
+
+/**
+ * The hash the receipt `number` is chained to: the previous receipt's (the genesis hash for the first),
+ * after stamping any receipt issued before hashes were kept.
+ */
+async function previousHash(db: Executor, number: number): Promise<string> {
+  const previous = await hashBefore(db, number);
+  if (previous !== null) return previous;
+  await stampMissingHashes(db);
+  return (await hashBefore(db, number)) ?? GENESIS_HASH;
+}
+
+/**
+ * Stamps the hash of every receipt that has none (those issued before hashes were kept), in number
+ * order, each chained to the one before: once at start-up after migration 0035, and by the next issue
+ * if a receipt slipped through. Resolves with how many were stamped.
+ */
+export async function stampMissingHashes(db: Executor): Promise<number> {
+  let stamped = 0;
+  for (;;) {
+    const batch = await db
+      .select()
+      .from(receipts)
+      .where(isNull(receipts.hash))
+      .orderBy(asc(receipts.number))
+      .limit(CHAIN_BATCH);
+    if (batch.length === 0) return stamped;
+    let previous: string | undefined;
+    for (const receipt of batch) {
+      // Stamped in number order: the one before is stamped already (or the genesis).
+      previous ??= (await hashBefore(db, receipt.number)) ?? GENESIS_HASH;
+      const hash = receiptHash(previous, receipt);
+      await db
+        .update(receipts)
+        .set({ hash })
+        .where(and(eq(receipts.id, receipt.id), isNull(receipts.hash)));
+      previous = hash;
+      stamped += 1;
+    }
+  }
+}
+
+/** The stored hash of the receipt just before `number`: the genesis hash when none, null when it has none yet. */
+async function hashBefore(db: Executor, number: number): Promise<string | null> {
+  const [previous] = await db
+    .select({ hash: receipts.hash })
+    .from(receipts)
+    .where(lt(receipts.number, number))
+    .orderBy(desc(receipts.number))
+    .limit(1);
+  return previous ? previous.hash : GENESIS_HASH;
+}
+
+/** What the register filters on: the year of the gifts, the status, or one number. */
+export type ReceiptRegisterFilter = {
+  year?: number | undefined;
+  status?: 'issued' | 'cancelled' | undefined;
+  number?: number | undefined;
+};
+
+const registerWhere = (filter: ReceiptRegisterFilter): SQL | undefined =>
+  and(
+    filter.year === undefined ? undefined : eq(receipts.year, filter.year),
+    filter.status === undefined ? undefined : eq(receipts.status, filter.status),
+    filter.number === undefined ? undefined : eq(receipts.number, filter.number),
+  );
 
 /** All SQL of tax receipts (docs/decisions/005). */
 export function createReceiptsRepository() {
   return {
-    /** The next receipt number, inside the caller's transaction: a rollback gives it back (no gaps). */
-    allocateNumber: (db: Executor) => allocateNumber(db, receiptCounter, receiptCounter.lastNumber),
-
-    insert: async (db: Executor, values: typeof receipts.$inferInsert) => {
-      const [row] = await db.insert(receipts).values(values).returning();
+    /**
+     * Issues a receipt for `gifts` on the caller's transaction: the next number (gapless), the gifts
+     * kept as its lines and covered by it, its total, and its hash chained to the previous receipt's
+     * (the counter's row lock, held until commit, makes the previous receipt the last one committed).
+     */
+    issue: async (
+      db: Executor,
+      values: {
+        kind: 'single' | 'annual';
+        subscriberId: number;
+        year: number;
+        currencyId: number;
+        gifts: Array<{ id: number; donationDate: string; amount: string }>;
+        issuedAt: Date;
+        issuedBy: string;
+        replacesNumber?: number | undefined;
+      },
+    ) => {
+      const number = await allocateNumber(db, receiptCounter, receiptCounter.lastNumber);
+      const lines = values.gifts.map(asLine);
+      const totalCents = values.gifts.reduce((sum, gift) => sum + Math.round(Number(gift.amount) * 100), 0);
+      const content = {
+        number,
+        kind: values.kind,
+        year: values.year,
+        total: (totalCents / 100).toFixed(2),
+        currencyId: values.currencyId,
+        // Stored to the microsecond, read back to the millisecond: hash what will be read.
+        issuedAt: new Date(values.issuedAt.getTime()),
+        issuedBy: values.issuedBy,
+        replacesNumber: values.replacesNumber ?? null,
+        lines,
+      };
+      const hash = receiptHash(await previousHash(db, number), content);
+      const [row] = await db
+        .insert(receipts)
+        .values({ ...content, subscriberId: values.subscriberId, hash })
+        .returning();
       if (!row) throw new Error('insert into receipts returned no row');
+      await db
+        .update(donations)
+        .set({ receiptId: row.id })
+        .where(
+          and(
+            sql`${donations.id} = ${anyOf(
+              values.gifts.map((gift) => gift.id),
+              'int',
+            )}`,
+            isNull(donations.receiptId),
+          ),
+        );
       return row;
     },
 
-    coverDonations: (db: Executor, receiptId: number, donationIds: number[]) =>
+    /** The receipt of that number, locked for the rest of the transaction. */
+    lockByNumber: async (db: Executor, number: number) => {
+      const [row] = await db.select().from(receipts).where(eq(receipts.number, number)).for('update');
+      return row;
+    },
+
+    /**
+     * Records a receipt's cancellation (when, by whom, why) and releases the gifts it covered, which
+     * can be receipted again. Resolves with the receipt, or undefined when it was cancelled already.
+     */
+    cancel: async (db: Executor, id: number, values: { at: Date; by: string; reason: string }) => {
+      const [row] = await db
+        .update(receipts)
+        .set({
+          status: 'cancelled',
+          cancelledAt: values.at,
+          cancelledBy: values.by,
+          cancelReason: values.reason,
+        })
+        .where(and(eq(receipts.id, id), eq(receipts.status, 'issued')))
+        .returning();
+      if (row) await db.update(donations).set({ receiptId: null }).where(eq(donations.receiptId, id));
+      return row;
+    },
+
+    /** The gifts a receipt covered, as they are now (for a replacement). */
+    donationsOf: (db: Executor, ids: number[]) =>
       db
-        .update(donations)
-        .set({ receiptId })
-        .where(and(sql`${donations.id} in (${sql.join(donationIds, sql`, `)})`, isNull(donations.receiptId))),
+        .select()
+        .from(donations)
+        .where(sql`${donations.id} = ${anyOf(ids, 'int')}`)
+        .orderBy(asc(donations.donationDate), asc(donations.id)),
+
+    /**
+     * One page of the register, by number, with each receipt's donor name (as printed: the kept copy of
+     * an anonymised donor), currency symbol and the number of the receipt that replaced it.
+     */
+    register: async (
+      db: Executor,
+      filter: ReceiptRegisterFilter,
+      { offset, limit }: { offset: number; limit: number },
+    ) => {
+      const where = registerWhere(filter);
+      const [rows, [counted]] = await Promise.all([
+        queryRows<{
+          number: number;
+          issuedAt: Date | string;
+          subscriberId: number;
+          title: string;
+          firstName: string;
+          lastName: string;
+          total: string;
+          currency: string;
+          status: 'issued' | 'cancelled';
+          cancelReason: string | null;
+          replacesNumber: number | null;
+          replacedBy: number | null;
+          hash: string | null;
+        }>(
+          db,
+          // The main table unaliased: the filter's columns name it "receipts".
+          sql`select receipts.number, receipts.issued_at as "issuedAt", receipts.subscriber_id as "subscriberId",
+                     coalesce(receipts.donor->>'title', s.title) as title,
+                     coalesce(receipts.donor->>'firstName', s.first_name) as "firstName",
+                     coalesce(receipts.donor->>'lastName', s.last_name) as "lastName",
+                     receipts.total, c.symbol as currency, receipts.status,
+                     receipts.cancel_reason as "cancelReason", receipts.replaces_number as "replacesNumber",
+                     replacement.number as "replacedBy", receipts.hash
+                from ${receipts}
+                join ${subscribers} s on s.id = receipts.subscriber_id
+                join ${currencies} c on c.id = receipts.currency_id
+                left join ${receipts} replacement on replacement.replaces_number = receipts.number
+               where ${where ?? sql`true`}
+               order by receipts.number offset ${offset} limit ${limit}`,
+        ),
+        db.select({ n: count() }).from(receipts).where(where),
+      ]);
+      return { rows, count: Number(counted?.n ?? 0) };
+    },
+
+    /** Up to `limit` receipts after number `after`, in number order: the chain as {@link receiptHash} reads it. */
+    chainAfter: (db: Executor, after: number, limit = CHAIN_BATCH) =>
+      db.select().from(receipts).where(gt(receipts.number, after)).orderBy(asc(receipts.number)).limit(limit),
 
     findById: async (db: Executor, id: number) => {
       const [row] = await db.select().from(receipts).where(eq(receipts.id, id));
@@ -61,12 +267,18 @@ export function createReceiptsRepository() {
         )
         .orderBy(asc(donations.donationDate), asc(donations.id)),
 
+    /** The donor's annual receipts of `year` still in force (a cancelled one is not sent again). */
     listAnnualReceipts: (db: Executor, subscriberId: number, year: number) =>
       db
         .select()
         .from(receipts)
         .where(
-          and(eq(receipts.subscriberId, subscriberId), eq(receipts.year, year), eq(receipts.kind, 'annual')),
+          and(
+            eq(receipts.subscriberId, subscriberId),
+            eq(receipts.year, year),
+            eq(receipts.kind, 'annual'),
+            eq(receipts.status, 'issued'),
+          ),
         )
         .orderBy(asc(receipts.number)),
 
@@ -76,11 +288,12 @@ export function createReceiptsRepository() {
      * docs/decisions/019), else the subscriber as they are now.
      */
     loadDocumentData: async (db: Executor, receipt: ReceiptRow) => {
-      const covered = await db
-        .select({ id: donations.id, amount: donations.amount, donationDate: donations.donationDate })
-        .from(donations)
-        .where(eq(donations.receiptId, receipt.id))
-        .orderBy(asc(donations.donationDate), asc(donations.id));
+      // The gifts as issued: a cancelled receipt no longer covers them, and still prints them.
+      const covered = receipt.lines.map((line) => ({
+        id: line.donationId,
+        amount: line.amount,
+        donationDate: line.date,
+      }));
       const [current] = receipt.donor
         ? []
         : await db

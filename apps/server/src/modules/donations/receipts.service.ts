@@ -1,7 +1,7 @@
+import type { ReceiptChainCheck, ReceiptRegister, RegisteredReceipt } from '@back-office/contract/receipts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { composeEmail } from '../../lib/email-html.ts';
-import { centsToNumeric, toCents } from '../../lib/money.ts';
 import { renderPdf } from '../../lib/pdf/pdf-renderer.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
@@ -11,9 +11,17 @@ import {
   createDonationNotFoundError,
   createDonorWithoutEmailError,
   createNoDonationsForYearError,
+  createReceiptCancelledError,
+  createReceiptNotFoundError,
 } from './donations.errors.ts';
+import { GENESIS_HASH, receiptHash } from './receipt-chain.ts';
 import { receiptsDocument } from './receipt-document.ts';
-import type { ReceiptDocumentData, ReceiptRow, ReceiptsRepository } from './receipts.repository.ts';
+import type {
+  ReceiptDocumentData,
+  ReceiptRegisterFilter,
+  ReceiptRow,
+  ReceiptsRepository,
+} from './receipts.repository.ts';
 
 /** A rendered receipt file: `donation-{id}-receipt.pdf` or `{lastname}-donations-receipt-{year}.pdf`. */
 export type ReceiptFile = { filename: string; pdf: Buffer; data: ReceiptDocumentData[] };
@@ -25,6 +33,28 @@ const safeFileName = (value: string) =>
     .replace(/[^A-Za-z0-9-]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .toLowerCase() || 'donor';
+
+/** Receipts the export reads per statement. */
+const REGISTER_BATCH = 1000;
+
+/** A register row as the contract gives it: amounts in units, dates ISO 8601, absent optionals left out. */
+function toRegistered(
+  row: Awaited<ReturnType<ReceiptsRepository['register']>>['rows'][number],
+): RegisteredReceipt {
+  return {
+    number: row.number,
+    issuedAt: new Date(row.issuedAt).toISOString(),
+    subscriberId: row.subscriberId,
+    subscriberName: [row.title, row.firstName, row.lastName].filter(Boolean).join(' '),
+    amount: Number(row.total),
+    currency: row.currency,
+    status: row.status,
+    ...(row.cancelReason === null ? {} : { cancelReason: row.cancelReason }),
+    ...(row.replacesNumber === null ? {} : { replaces: row.replacesNumber }),
+    ...(row.replacedBy === null ? {} : { replacedBy: row.replacedBy }),
+    hash: row.hash ?? '',
+  };
+}
 
 /**
  * French tax receipts (docs/decisions/005): numbers allocated once, gapless, inside the issuing transaction,
@@ -55,17 +85,15 @@ export function createReceiptsService({
       const existing = await repository.findById(tx, donation.receiptId);
       if (existing) return existing;
     }
-    const receipt = await repository.insert(tx, {
-      number: await repository.allocateNumber(tx),
+    const receipt = await repository.issue(tx, {
       kind: 'single',
       subscriberId: donation.subscriberId,
       year: Number(donation.donationDate.slice(0, 4)),
-      total: donation.amount,
       currencyId: donation.currencyId,
+      gifts: [donation],
       issuedAt: clock.now(),
       issuedBy: user.fullName,
     });
-    await repository.coverDonations(tx, receipt.id, [donation.id]);
     await subscribersService.addHistory(tx, {
       subscriberId: donation.subscriberId,
       userName: user.fullName,
@@ -92,22 +120,15 @@ export function createReceiptsService({
       byCurrency.set(donation.currencyId, [...(byCurrency.get(donation.currencyId) ?? []), donation]);
     }
     for (const [currencyId, gifts] of byCurrency) {
-      const totalCents = gifts.reduce((sum, gift) => sum + toCents(gift.amount), 0);
-      const receipt = await repository.insert(tx, {
-        number: await repository.allocateNumber(tx),
+      const receipt = await repository.issue(tx, {
         kind: 'annual',
         subscriberId,
         year,
-        total: centsToNumeric(totalCents),
         currencyId,
+        gifts,
         issuedAt: clock.now(),
         issuedBy: user.fullName,
       });
-      await repository.coverDonations(
-        tx,
-        receipt.id,
-        gifts.map((gift) => gift.id),
-      );
       await subscribersService.addHistory(tx, {
         subscriberId,
         userName: user.fullName,
@@ -121,6 +142,32 @@ export function createReceiptsService({
       );
     }
     return { receipts, issued: byCurrency.size };
+  }
+
+  /** Cancels the receipt of `number` on the caller's transaction, with the donor's history line. */
+  async function cancelOn(tx: Executor, number: number, reason: string, user: AuthUser) {
+    const receipt = await repository.lockByNumber(tx, number);
+    if (!receipt) throw createReceiptNotFoundError(`No receipt has number ${number}.`);
+    const cancelled = await repository.cancel(tx, receipt.id, { at: clock.now(), by: user.fullName, reason });
+    if (!cancelled) {
+      throw createReceiptCancelledError(
+        `Receipt n° ${number} was cancelled on ${receipt.cancelledAt?.toISOString().slice(0, 10)} by ${receipt.cancelledBy}: it stays cancelled.`,
+      );
+    }
+    await subscribersService.addHistory(tx, {
+      subscriberId: receipt.subscriberId,
+      userName: user.fullName,
+      description: `Tax receipt n° ${number} cancelled: ${reason}`,
+    });
+    return cancelled;
+  }
+
+  /** The receipt of `number` as the register shows it. */
+  async function registered(tx: Executor, number: number) {
+    const { rows } = await repository.register(tx, { number }, { offset: 0, limit: 1 });
+    const [row] = rows;
+    if (!row) throw createReceiptNotFoundError(`No receipt has number ${number}.`);
+    return toRegistered(row);
   }
 
   async function render(tx: Executor, receipts: ReceiptRow[], settings: EffectiveSettings) {
@@ -274,6 +321,112 @@ export function createReceiptsService({
         files.push({ receipt, currencySymbol, filename: `receipt-${receipt.number}.pdf`, pdf });
       }
       return files;
+    },
+
+    /**
+     * `GET /api/receipts`: one page of the register, by number, every receipt ever issued (cancelled
+     * ones too), so that the numbers show no gap.
+     */
+    register: async (
+      filter: ReceiptRegisterFilter,
+      page: { offset: number; limit: number },
+    ): Promise<ReceiptRegister> => {
+      const { rows, count } = await repository.register(db, filter, page);
+      return { count, models: rows.map(toRegistered) };
+    },
+
+    /** Every receipt of the register matching `filter`, by number, in pages: the CSV export's rows. */
+    registerRows: async function* (filter: ReceiptRegisterFilter) {
+      for (let offset = 0; ; offset += REGISTER_BATCH) {
+        const { rows } = await repository.register(db, filter, { offset, limit: REGISTER_BATCH });
+        // The amount as the database writes it, "15.50": the CSV's two decimals.
+        for (const row of rows) yield { ...toRegistered(row), amount: row.total };
+        if (rows.length < REGISTER_BATCH) return;
+      }
+    },
+
+    /**
+     * `POST /api/receipts/{number}/cancel` (Administrator): records the cancellation (when, by whom,
+     * why) and releases the gifts, which can be receipted again; the donor's history says so. The
+     * receipt itself is never edited: its PDF is then printed "ANNULÉ" with the reason.
+     * @throws 404 `receipts.not_found`; 409 `receipts.cancelled` when it is already
+     */
+    cancel: (number: number, reason: string, user: AuthUser): Promise<RegisteredReceipt> =>
+      db.transaction(async (tx) => {
+        const cancelled = await cancelOn(tx, number, reason, user);
+        return registered(tx, cancelled.number);
+      }),
+
+    /**
+     * `POST /api/receipts/{number}/replace` (Administrator): cancels the receipt and issues, in the same
+     * transaction, a new one with the next number for the same gifts (as they are now), which names the
+     * one it replaces. Resolves with the new receipt.
+     * @throws 404; 409 `receipts.cancelled`
+     */
+    replace: (number: number, reason: string, user: AuthUser): Promise<RegisteredReceipt> =>
+      db.transaction(async (tx) => {
+        const cancelled = await cancelOn(tx, number, reason, user);
+        const gifts = await repository.donationsOf(
+          tx,
+          cancelled.lines.map((line) => line.donationId),
+        );
+        const replacement = await repository.issue(tx, {
+          kind: cancelled.kind,
+          subscriberId: cancelled.subscriberId,
+          year: cancelled.year,
+          currencyId: cancelled.currencyId,
+          gifts,
+          issuedAt: clock.now(),
+          issuedBy: user.fullName,
+          replacesNumber: cancelled.number,
+        });
+        await subscribersService.addHistory(tx, {
+          subscriberId: cancelled.subscriberId,
+          userName: user.fullName,
+          description: `Tax receipt n° ${replacement.number} issued to replace n° ${cancelled.number}.`,
+        });
+        return registered(tx, replacement.number);
+      }),
+
+    /** `GET /api/receipts/{number}/pdf`: the receipt as issued, "ANNULÉ" once cancelled; issues nothing. @throws 404 */
+    receiptPdf: async (number: number): Promise<ReceiptFile> => {
+      const settings = await settingsService.get();
+      const [receipt] = await repository.chainAfter(db, number - 1, 1);
+      if (receipt?.number !== number) throw createReceiptNotFoundError(`No receipt has number ${number}.`);
+      return { filename: `receipt-${number}.pdf`, ...(await render(db, [receipt], settings)) };
+    },
+
+    /**
+     * `GET /api/receipts/verify`: reads the whole register in number order and recomputes each hash
+     * from its content and the previous one; the first receipt whose hash differs (its content, or one
+     * before it, was altered), that has none, or whose number does not follow the previous one (a
+     * receipt removed) is the break.
+     */
+    verify: async (): Promise<ReceiptChainCheck> => {
+      let previousHash = GENESIS_HASH;
+      let previousNumber: number | undefined;
+      let checked = 0;
+      for (;;) {
+        const batch = await repository.chainAfter(db, previousNumber ?? 0);
+        if (batch.length === 0) return { ok: true, checked };
+        for (const receipt of batch) {
+          const broken = (reason: string) => ({
+            ok: false,
+            checked,
+            firstBreak: { number: receipt.number, reason },
+          });
+          if (previousNumber !== undefined && receipt.number !== previousNumber + 1) {
+            return broken(`Receipt n° ${previousNumber + 1} is missing before it.`);
+          }
+          if (receipt.hash === null) return broken('It has no hash.');
+          if (receipt.hash !== receiptHash(previousHash, receipt)) {
+            return broken('Its hash does not match its content and the receipt before it: it was altered.');
+          }
+          checked += 1;
+          previousHash = receipt.hash;
+          previousNumber = receipt.number;
+        }
+      }
     },
 
     /** Issues (or finds) and renders a donor's annual receipts on the caller's transaction: the annual run. */
