@@ -2,14 +2,12 @@ import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import type { AnnualRunProgress } from '@back-office/contract/annual-receipt-runs';
 import type { Database, Executor } from '../../db/client.ts';
 import { createErrorFactory } from '../../lib/errors.ts';
-import { renderPdf } from '../../lib/pdf/pdf-renderer.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import type { JobsRepository } from '../jobs/jobs.repository.ts';
 import type { JobContext } from '../jobs/jobs.runner.ts';
 import type { JobRow } from '../jobs/jobs.table.ts';
 import type { EffectiveSettings, SettingsService } from '../settings/settings.service.ts';
 import type { AnnualRunsRepository } from './annual-runs.repository.ts';
-import { receiptsDocument } from './receipt-document.ts';
 import type { ReceiptsRepository } from './receipts.repository.ts';
 import type { ReceiptsService } from './receipts.service.ts';
 
@@ -200,18 +198,14 @@ export function createAnnualRunsService({
     printFile: async (id: number) => {
       const run = await progress(id);
       const settings = await settingsService.get();
-      const data = [];
+      const receipts = [];
       for (const subscriberId of await repository.donorsToPrint(db, id)) {
-        for (const receipt of await receiptsRepository.listAnnualReceipts(db, subscriberId, run.year)) {
-          data.push(await receiptsRepository.loadDocumentData(db, receipt));
-        }
+        receipts.push(...(await receiptsRepository.listAnnualReceipts(db, subscriberId, run.year)));
       }
-      if (data.length === 0)
+      if (receipts.length === 0)
         throw createNothingToPrintError('Every donor of this run has an email address: nothing to print.');
-      return {
-        filename: `annual-receipts-${run.year}-to-print.pdf`,
-        pdf: await renderPdf(receiptsDocument(data, settings)),
-      };
+      const { pdf } = await receiptsService.renderOn(db, receipts, settings);
+      return { filename: `annual-receipts-${run.year}-to-print.pdf`, pdf };
     },
   };
 }

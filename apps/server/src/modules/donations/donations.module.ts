@@ -44,6 +44,7 @@ export function createDonationsModule(
     settingsService: needs.settingsService,
     subscribersService: needs.subscribersService,
     onMailQueued,
+    publicUrl: config.publicUrl,
   });
   const annualRunsService = createAnnualRunsService({
     db,

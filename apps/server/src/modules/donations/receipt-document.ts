@@ -43,12 +43,14 @@ function paymentMode(method: string | null) {
  * The pdfmake content of one tax receipt with every mention of Cerfa n° 11580: order number, the
  * beneficiary (name, SIREN/RNA, address, purpose, status), the donor, the amount in figures and in
  * words, the date (single) or the year with each gift (annual), the articles of the tax code, the
- * form, nature and payment mode of the gift, place, date and signatory (docs/decisions/005).
+ * form, nature and payment mode of the gift, place, date and signatory (docs/decisions/005); a QR
+ * code of `verifyUrl(receipt)`, its public check (docs/decisions/023).
  * `pageBreak` starts it on a new page (several receipts in one file).
  */
 export function receiptContent(
   data: ReceiptDocumentData,
   settings: EffectiveSettings,
+  verifyUrl: (receipt: ReceiptDocumentData['receipt']) => string,
   pageBreak = false,
 ): Content[] {
   const { receipt, donor, currency } = data;
@@ -204,6 +206,14 @@ export function receiptContent(
     },
     {
       columns: [
+        {
+          // Anyone holding the receipt can check it: the register's public page (docs/decisions/023).
+          stack: [
+            { qr: verifyUrl(receipt), fit: 72 },
+            { text: 'Vérifier ce reçu', style: 'small', margin: [0, 4, 0, 0] },
+          ],
+          width: 120,
+        },
         { text: '' },
         {
           stack: [
@@ -223,6 +233,7 @@ export function receiptContent(
 export function receiptsDocument(
   items: ReceiptDocumentData[],
   settings: EffectiveSettings,
+  verifyUrl: (receipt: ReceiptDocumentData['receipt']) => string,
 ): TDocumentDefinitions {
   const first = items[0];
   return {
@@ -238,7 +249,7 @@ export function receiptsDocument(
     ...(items.length > 0 && items.every((item) => item.receipt.status === 'cancelled')
       ? { watermark: { text: 'ANNULÉ', color: '#b00020', opacity: 0.15, bold: true } }
       : {}),
-    content: items.flatMap((item, index) => receiptContent(item, settings, index > 0)),
+    content: items.flatMap((item, index) => receiptContent(item, settings, verifyUrl, index > 0)),
     defaultStyle: { fontSize: 10, lineHeight: 1.15 },
     styles: {
       title: { fontSize: 14, bold: true },

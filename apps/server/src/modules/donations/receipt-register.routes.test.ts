@@ -2,9 +2,10 @@ import type { ReceiptChainCheck, ReceiptRegister, RegisteredReceipt } from '@bac
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiClient, asAdministrator, type TestApi } from '../../../test/api.ts';
-import { createSignedInUser, useTestApp } from '../../../test/context.ts';
+import { createSignedInUser, testConfig, useTestApp } from '../../../test/context.ts';
 import { buildSubscriber, insertDonation, insertSubscribers } from '../../../test/factories.ts';
 import { pdfPages } from '../../../test/pdf-text.ts';
+import { readQrCode } from '../../../test/qr.ts';
 import { queryRows } from '../../db/client.ts';
 import { stampMissingHashes } from './receipts.repository.ts';
 
@@ -219,5 +220,53 @@ describe('a receipt cannot be changed, and a change made behind the application 
     expect(await stampMissingHashes(db)).toBe(3);
     expect(await hashes()).toEqual(issued);
     expect(await verify(api)).toEqual({ ok: true, checked: 3 });
+  });
+});
+
+describe('the public check a receipt’s QR code leads to', () => {
+  it('reads the QR code of the PDF and follows it: valid, then cancelled; a wrong or unknown link is unknown', async () => {
+    const api = await asAdministrator(ctx);
+    await seedReceipts(api);
+    const pdf = await api.send('GET', '/api/receipts/2/pdf');
+    const link = await readQrCode(pdf.raw);
+    const [receipt] = (await register(api, '?listfrom=2&listlength=1')).models;
+    expect(link).toBe(`${testConfig().publicUrl}/verify/receipt/2?h=${receipt?.hash.slice(0, 16)}`);
+    const path = new URL(link ?? '').pathname + new URL(link ?? '').search;
+
+    const valid = await ctx.app.inject({ method: 'GET', url: path });
+    expect(valid.statusCode).toBe(200);
+    expect(valid.headers['content-type']).toContain('text/html');
+    expect(valid.body).toContain('Reçu n° 2 : valable');
+    expect(valid.body).toContain('Dons de l’année 2025');
+    expect(valid.body).toContain('15,50 €');
+    expect(valid.body).toContain('Donateur : Z. M.');
+    expect(valid.body).not.toContain('Martin');
+
+    await api.expectStatus(201, 'POST', '/api/receipts/2/replace', { reason: 'Erreur de date' });
+    const cancelled = await ctx.app.inject({ method: 'GET', url: path });
+    expect(cancelled.body).toContain('Reçu n° 2 : annulé');
+    expect(cancelled.body).toContain('Il est remplacé par le reçu n° 4.');
+
+    for (const url of [
+      '/verify/receipt/2?h=0000000000000000',
+      '/verify/receipt/2',
+      '/verify/receipt/99?h=abc',
+      '/verify/receipt/x',
+    ]) {
+      const unknown = await ctx.app.inject({ method: 'GET', url });
+      expect(unknown.statusCode, url).toBe(404);
+      expect(unknown.body).toContain('Reçu inconnu');
+    }
+  });
+
+  it('answers 429 to an address that tries too many links', async () => {
+    const statuses = [];
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      statuses.push(
+        (await ctx.app.inject({ method: 'GET', url: `/verify/receipt/${attempt + 1}?h=00` })).statusCode,
+      );
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 404)).toBe(true);
+    expect(statuses[30]).toBe(429);
   });
 });

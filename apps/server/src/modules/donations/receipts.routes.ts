@@ -15,6 +15,7 @@ import { currentUser } from '../../http/access-control.ts';
 import { sendDownload } from '../../http/send-download.ts';
 import { CSV_CONTENT_TYPE, csvStream } from '../../lib/csv.ts';
 import { PDF_CONTENT_TYPE } from '../../lib/pdf/pdf-renderer.ts';
+import { receiptCheckPage } from './receipt-check-page.ts';
 import type { ReceiptsService } from './receipts.service.ts';
 
 const donationParams = z.object({ donationId: z.coerce.number().int().positive().max(MAX_ID) });
@@ -27,6 +28,12 @@ const annualParams = z.object({
     .max(2999, { message: 'The year must be between 1900 and 2999.' }),
 });
 const queuedSchema = z.object({ queued: z.number().int() });
+
+/** The public check's link: read by the handler, so that a bad one gets a page rather than a problem document. */
+const checkParams = z.object({ number: z.string().max(20) });
+const checkQuery = z.object({ h: z.string().max(100).optional() });
+/** Checks of receipts one address may make per minute: enough for a donor, too few to try numbers. */
+const CHECKS_PER_MINUTE = 30;
 
 /** The columns of the register's CSV export. */
 const REGISTER_COLUMNS = [
@@ -125,6 +132,23 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{ receiptsService: ReceiptsSe
         contentType: CSV_CONTENT_TYPE,
         body: csvStream(service.registerRows({ year, status }), REGISTER_COLUMNS, dialect),
       });
+    },
+  );
+
+  app.get(
+    '/verify/receipt/:number',
+    {
+      config: { access: 'public', rateLimit: { max: CHECKS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: { hide: true, params: checkParams, querystring: checkQuery },
+    },
+    async (request, reply) => {
+      const number = /^[1-9]\d{0,8}$/.test(request.params.number) ? Number(request.params.number) : 0;
+      const check =
+        number > 0
+          ? await service.publicCheck(number, request.query.h ?? '')
+          : { status: 'unknown' as const };
+      void reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      return reply.status(check.status === 'unknown' ? 404 : 200).send(receiptCheckPage(check));
     },
   );
 

@@ -2,6 +2,7 @@ import type { ReceiptChainCheck, ReceiptRegister, RegisteredReceipt } from '@bac
 import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { composeEmail } from '../../lib/email-html.ts';
+import { formatAmount } from '../../lib/money.ts';
 import { renderPdf } from '../../lib/pdf/pdf-renderer.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
@@ -15,7 +16,7 @@ import {
   createReceiptNotFoundError,
 } from './donations.errors.ts';
 import { GENESIS_HASH, receiptHash } from './receipt-chain.ts';
-import { receiptsDocument } from './receipt-document.ts';
+import { frenchDateOf, receiptsDocument } from './receipt-document.ts';
 import type {
   ReceiptDocumentData,
   ReceiptRegisterFilter,
@@ -33,6 +34,23 @@ const safeFileName = (value: string) =>
     .replace(/[^A-Za-z0-9-]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .toLowerCase() || 'donor';
+
+/** What the public check of a receipt says (amount formatted, "40,00 €"; dates in French). */
+export type PublicReceiptCheck =
+  | { status: 'unknown' }
+  | {
+      status: 'valid' | 'cancelled';
+      number: number;
+      organisationName: string;
+      year: number;
+      amount: string;
+      donorInitials: string;
+      cancelledOn: string | undefined;
+      replacedBy: number | undefined;
+    };
+
+/** Hex digits of a receipt's hash its public link carries: enough that a link cannot be guessed. */
+export const VERIFY_HASH_DIGITS = 16;
 
 /** Receipts the export reads per statement. */
 const REGISTER_BATCH = 1000;
@@ -68,9 +86,12 @@ export function createReceiptsService({
   settingsService,
   subscribersService,
   onMailQueued,
+  publicUrl,
 }: {
   db: Database;
   clock: Clock;
+  /** The address donors reach the application at (`PUBLIC_URL`): each receipt's QR code links there. */
+  publicUrl: string;
   repository: ReceiptsRepository;
   mailRepository: MailRepository;
   settingsService: SettingsService;
@@ -170,10 +191,14 @@ export function createReceiptsService({
     return toRegistered(row);
   }
 
+  /** Where a receipt's QR code leads: its public check, with the first 16 hex digits of its hash. */
+  const verifyUrl = (receipt: ReceiptRow) =>
+    `${publicUrl}/verify/receipt/${receipt.number}?h=${(receipt.hash ?? '').slice(0, VERIFY_HASH_DIGITS)}`;
+
   async function render(tx: Executor, receipts: ReceiptRow[], settings: EffectiveSettings) {
     const data = [];
     for (const receipt of receipts) data.push(await repository.loadDocumentData(tx, receipt));
-    return { data, pdf: await renderPdf(receiptsDocument(data, settings)) };
+    return { data, pdf: await renderPdf(receiptsDocument(data, settings, verifyUrl)) };
   }
 
   /**
@@ -428,6 +453,42 @@ export function createReceiptsService({
         }
       }
     },
+
+    /**
+     * `GET /verify/receipt/{number}?h=` (public): what the QR code of a receipt leads to. `valid` or
+     * `cancelled` with the organisation, the year, the amount and the donor's initials only; `unknown`
+     * when no receipt has that number or the link's hash digits are not its own (so that numbers
+     * cannot be tried one after another).
+     */
+    publicCheck: async (number: number, hashDigits: string): Promise<PublicReceiptCheck> => {
+      const [receipt] = await repository.chainAfter(db, number - 1, 1);
+      if (
+        receipt?.number !== number ||
+        !receipt.hash ||
+        hashDigits.toLowerCase() !== receipt.hash.slice(0, VERIFY_HASH_DIGITS)
+      ) {
+        return { status: 'unknown' };
+      }
+      const [{ donor, currency }, settings, replacement] = await Promise.all([
+        repository.loadDocumentData(db, receipt),
+        settingsService.get(),
+        repository.register(db, { number }, { offset: 0, limit: 1 }),
+      ]);
+      const initial = (name: string) => (name.trim() ? `${name.trim().charAt(0).toUpperCase()}.` : '');
+      return {
+        status: receipt.status === 'cancelled' ? 'cancelled' : 'valid',
+        number,
+        organisationName: settings.organisationName,
+        year: receipt.year,
+        amount: formatAmount(Number(receipt.total), currency.symbol),
+        donorInitials: [initial(donor.firstName), initial(donor.lastName)].filter(Boolean).join(' '),
+        cancelledOn: receipt.cancelledAt ? frenchDateOf(receipt.cancelledAt, settings.timeZone) : undefined,
+        replacedBy: replacement.rows[0]?.replacedBy ?? undefined,
+      };
+    },
+
+    /** Renders receipts already issued into one PDF, each with its QR code: the annual run's print file. */
+    renderOn: render,
 
     /** Issues (or finds) and renders a donor's annual receipts on the caller's transaction: the annual run. */
     annualFileOn: annualFile,

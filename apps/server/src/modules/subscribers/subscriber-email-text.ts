@@ -1,3 +1,4 @@
+import { escapeHtml, htmlPage } from '../../lib/html-page.ts';
 /** The person an email is written to (part 2 §3 Subscriber). */
 export type EmailRecipient = { title: string; firstName: string; lastName: string };
 
@@ -35,37 +36,12 @@ export function withUnsubscribeFooter(text: string, footer: string): string {
   return `${text.trimEnd()}\n\n${footer.trim()}\n`;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
-  );
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="fr">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-</head>
-<body style="font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #1f2933; background: #f7f7f8; margin: 0;">
-<main style="max-width: 34rem; margin: 4rem auto; padding: 2rem; background: #fff; border-radius: 8px; box-shadow: 0 1px 4px rgba(0,0,0,.08); line-height: 1.5;">
-${body}
-</main>
-</body>
-</html>
-`;
-}
-
 /**
  * The page the emailed link opens: it asks to confirm, and only the button (a form POST) unsubscribes,
  * so a mail scanner that opens links does not unsubscribe anyone. French then English.
  */
 export function confirmUnsubscribePage(subscriberId: number, token: string): string {
-  return page(
+  return htmlPage(
     'Se désinscrire / Unsubscribe',
     `<h1 style="font-size: 1.35rem; margin-top: 0;">Se désinscrire des emails groupés</h1>
 <p>Confirmez que vous ne souhaitez plus recevoir nos envois d’emails groupés.</p>
@@ -83,7 +59,7 @@ export function confirmUnsubscribePage(subscriberId: number, token: string): str
 export function unsubscribedPage(organisationName: string): string {
   const from = organisationName ? ` de ${escapeHtml(organisationName)}` : '';
   const fromEn = organisationName ? ` from ${escapeHtml(organisationName)}` : '';
-  return page(
+  return htmlPage(
     'Désinscription enregistrée / Unsubscribed',
     `<h1 style="font-size: 1.35rem; margin-top: 0;">Désinscription enregistrée</h1>
 <p>Vous ne recevrez plus nos envois d’emails groupés${from}. Vous pouvez fermer cette page.</p>
@@ -95,7 +71,7 @@ export function unsubscribedPage(organisationName: string): string {
 
 /** The page shown for a link that is wrong or incomplete (status 400), in French then English. */
 export function invalidUnsubscribeLinkPage(): string {
-  return page(
+  return htmlPage(
     'Lien non valable / Invalid link',
     `<h1 style="font-size: 1.35rem; margin-top: 0;">Ce lien n’est pas valable</h1>
 <p>Le lien de désinscription est incomplet ou erroné. Copiez-le en entier depuis l’email, ou répondez à l’email pour nous demander de vous désinscrire.</p>
