@@ -402,7 +402,8 @@ export function createSaleImporter(context: RowImportContext): RowImporter {
 
     beforeCommit: async (db: Database) => {
       if (refColumn === null) return;
-      // Sales made while the import commits must not take the file's numbers: reserve them first.
+      // Sales made while the import commits must not take the file's numbers: reserve them all, those
+      // of rows skipped too (the old tool issued them; a row fixed and imported later keeps its number).
       await db.execute(sql`
         insert into sale_counter (id, last_ref)
         select 1, coalesce(max((cells->>${refColumn}::int)::int), 0) from import_rows
