@@ -55,6 +55,8 @@ import {
 } from './harness.ts';
 import { SCALE } from './scale.ts';
 
+/** The address the receipts' QR codes lead to in the replayed work (any: it is only drawn). */
+const BENCH_PUBLIC_URL = 'http://127.0.0.1';
 /** Donations in the benchmark database (donation speed goals). */
 export const DONATIONS = SCALE.donations;
 /** The year of the annual-run measurement; no generated gift is that old. */
@@ -175,6 +177,7 @@ async function measureReceipts(context: BenchContext): Promise<PdfFigure[]> {
       settingsService,
       subscribersService: createSubscribersService({ db: logged, repository: createSubscribersRepository() }),
       onMailQueued: () => {},
+      publicUrl: BENCH_PUBLIC_URL,
     });
     return service.donationReceipt(kept.id, user);
   });
@@ -187,7 +190,9 @@ async function measureReceipts(context: BenchContext): Promise<PdfFigure[]> {
   if (!receipt) throw new Error(`donation ${kept.id} has no receipt after its download`);
   const data = await receipts.loadDocumentData(db, receipt);
   const settings = await createSettingsService({ db, repository: createSettingsRepository() }).get();
-  const renderOnly = await measureCalls(() => renderPdf(receiptsDocument([data], settings)));
+  const verifyUrl = () =>
+    `${BENCH_PUBLIC_URL}/verify/receipt/${receipt.number}?h=${receipt.hash?.slice(0, 16)}`;
+  const renderOnly = await measureCalls(() => renderPdf(receiptsDocument([data], settings, verifyUrl)));
   return [
     {
       label: 'a donation already on a receipt',
