@@ -27,6 +27,7 @@ import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createDashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { createDonationsModule } from './modules/donations/donations.module.ts';
 import { createDuplicatesModule } from './modules/duplicates/duplicates.module.ts';
+import { createExchangeRatesModule } from './modules/exchange-rates/exchange-rates.module.ts';
 import { createExportsModule } from './modules/exports/exports.module.ts';
 import { createImportsModule } from './modules/imports/imports.module.ts';
 import { createJobsModule } from './modules/jobs/jobs.module.ts';
@@ -129,6 +130,8 @@ export async function buildApp(deps: AppDeps) {
   const audit = createAuditModule(context);
   const auth = createAuthModule(context, { usersRepository, mailRepository, audit: audit.service });
   const settings = createSettingsModule(context, { audit: audit.service });
+  // Before the modules that convert amounts to euros (`exchangeRates.service.rateFor`).
+  const exchangeRates = createExchangeRatesModule(context);
   const subscribers = createSubscribersModule(context, {
     mailRepository,
     settingsService: settings.service,
@@ -152,6 +155,7 @@ export async function buildApp(deps: AppDeps) {
     createReferenceListsModule(context, { audit: audit.service }),
     createDashboardModule(context),
     settings,
+    exchangeRates,
     subscribers,
     donations,
     sales,

@@ -8,7 +8,8 @@ import { PageLoader, RouteErrorBoundary } from './layout/route-fallbacks.tsx';
  * The route table of part 1 §2 (and part 2 §2 for subscribers, donations and sales), hash based.
  * Every screen's code, and the signed-in layout, is loaded on demand. Open: login, password-reset (and its confirm link).
  * Everything else needs a signed-in session checked on every navigation; users, settings, annual
- * receipts, the audit trail, jobs, imports, duplicates and merges also need the Administrator role.
+ * receipts, the audit trail, jobs, imports, exchange rates, duplicates and merges also need the
+ * Administrator role.
  */
 export const routes: RouteObject[] = [
   {
@@ -108,6 +109,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/donations.tsx')).DonationsRoute }),
           },
           {
+            path: paths.receipts.path,
+            lazy: async () => ({ Component: (await import('./routes/receipts.tsx')).ReceiptsRoute }),
+          },
+          {
             path: paths.sales.path,
             lazy: async () => ({ Component: (await import('./routes/sales.tsx')).SalesRoute }),
           },
@@ -145,6 +150,12 @@ export const routes: RouteObject[] = [
               {
                 path: paths.imports.path,
                 lazy: async () => ({ Component: (await import('./routes/imports.tsx')).ImportsRoute }),
+              },
+              {
+                path: paths.exchangeRates.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/exchange-rates.tsx')).ExchangeRatesRoute,
+                }),
               },
               {
                 path: paths.duplicates.path,

@@ -56,6 +56,8 @@ export const paths = {
     href: (subscriber?: SubscriberRouteParams) => `/sales${subscriberQuery(subscriber)}`,
   },
   newSale: { path: '/newsale/:id', href: (id: Id) => `/newsale/${id}` },
+  /** The register of tax receipts (docs/decisions/023, not in the spec), every signed-in user. */
+  receipts: { path: '/receipts', href: () => '/receipts' },
   settings: { path: '/settings', href: () => '/settings' },
   /** The annual receipt run (an addition to the spec), Administrators only. */
   annualReceipts: { path: '/annual-receipts', href: () => '/annual-receipts' },
@@ -65,6 +67,8 @@ export const paths = {
   jobs: { path: '/jobs', href: () => '/jobs' },
   /** Imports of subscribers from a CSV or XLSX file (not in the spec), Administrators only; `id` opens one. */
   imports: { path: '/imports', href: (id?: Id) => (id === undefined ? '/imports' : `/imports?id=${id}`) },
+  /** The ECB's euro reference rates that convert gifts to euros (not in the spec), Administrators only. */
+  exchangeRates: { path: '/exchange-rates', href: () => '/exchange-rates' },
   /** Likely duplicates found by a scan of the register (not in the spec), Administrators only. */
   duplicates: { path: '/duplicates', href: () => '/duplicates' },
   /** The merge of subscriber `merge` into subscriber `keep` (not in the spec), Administrators only. */

@@ -7,6 +7,7 @@ import {
   auditItem,
   changePasswordItem,
   duplicatesItem,
+  exchangeRatesItem,
   homeItem,
   importsItem,
   jobsItem,
@@ -54,6 +55,7 @@ export function MobileNav({ user, onNavigate, onLogout }: MobileNavProps) {
       {administrator ? link(jobsItem) : null}
       {administrator ? link(importsItem) : null}
       {administrator ? link(duplicatesItem) : null}
+      {administrator ? link(exchangeRatesItem) : null}
       <Divider my="sm" />
       {mainItems.map(link)}
       <Divider my="sm" />

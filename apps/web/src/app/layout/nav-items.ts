@@ -38,10 +38,14 @@ export const importsItem: NavItem = { label: 'Imports', href: paths.imports.href
 /** Likely duplicates and their merge (not in the spec), Administrators only, after Imports in the Admin dropdown. */
 export const duplicatesItem: NavItem = { label: 'Duplicates', href: paths.duplicates.href() };
 
-/** Part 1 §2 Navigation bar: the items right of the Admin dropdown. */
+/** The ECB's euro reference rates (not in the spec), Administrators only, last in the Admin dropdown. */
+export const exchangeRatesItem: NavItem = { label: 'Exchange rates', href: paths.exchangeRates.href() };
+
+/** Part 1 §2 Navigation bar: the items right of the Admin dropdown, with the receipt register (not in the spec) after Donations. */
 export const mainItems: readonly NavItem[] = [
   { label: 'Subscribers', href: paths.subscribers.href() },
   { label: 'Donations', href: paths.donations.href() },
+  { label: 'Receipts', href: paths.receipts.href() },
   { label: 'Sales', href: paths.sales.href() },
 ];
 
