@@ -1,6 +1,8 @@
 import type { CsvDialect } from '@back-office/contract/common';
-import { Menu } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import { Button, Menu } from '@mantine/core';
+import { IconCheck, IconChevronDown, IconFileExport } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useCsvDialect } from '../lib/csv-dialect.ts';
 
 /** The two CSV dialects as staff see them. */
 export const CSV_DIALECT_LABELS: Record<CsvDialect, string> = {
@@ -37,5 +39,39 @@ export function CsvDialectMenuItems({ value, onChange }: CsvDialectMenuItemsProp
         </Menu.Item>
       ))}
     </>
+  );
+}
+
+type CsvExportMenuProps = {
+  /** The button shows it is busy while a file is on its way. */
+  busy: boolean;
+  /** The export items (`Menu.Item`s), above the CSV format they use. */
+  children: ReactNode;
+};
+
+/**
+ * An Export dropdown: the screen's export items, then the CSV format they use (`?dialect=`, remembered
+ * per user and read by the exports through useCsvDialect).
+ */
+export function CsvExportMenu({ busy, children }: CsvExportMenuProps) {
+  const [dialect, setDialect] = useCsvDialect();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="default"
+          leftSection={<IconFileExport size={16} aria-hidden />}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+          loading={busy}
+        >
+          Export
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {children}
+        <Menu.Divider />
+        <CsvDialectMenuItems value={dialect} onChange={setDialect} />
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -1,7 +1,5 @@
-import { Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconFileExport } from '@tabler/icons-react';
-import { CsvDialectMenuItems } from '../../../components/csv-dialect-menu-items.tsx';
-import { useCsvDialect } from '../../../lib/csv-dialect.ts';
+import { Menu } from '@mantine/core';
+import { CsvExportMenu } from '../../../components/csv-dialect-menu-items.tsx';
 
 type ReceiptsExportMenuProps = {
   busy: boolean;
@@ -11,28 +9,12 @@ type ReceiptsExportMenuProps = {
 
 /**
  * The Export dropdown of the Receipts screen: Export the register (CSV, the filters of the search
- * shown), then the CSV format it uses (`?dialect=`, remembered per user and read by the export through
- * useCsvDialect). Busy while the file is on its way.
+ * shown), then the CSV format it uses. Busy while the file is on its way.
  */
 export function ReceiptsExportMenu({ busy, onExport }: ReceiptsExportMenuProps) {
-  const [dialect, setDialect] = useCsvDialect();
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          variant="default"
-          leftSection={<IconFileExport size={16} aria-hidden />}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          loading={busy}
-        >
-          Export
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={onExport}>Export the register</Menu.Item>
-        <Menu.Divider />
-        <CsvDialectMenuItems value={dialect} onChange={setDialect} />
-      </Menu.Dropdown>
-    </Menu>
+    <CsvExportMenu busy={busy}>
+      <Menu.Item onClick={onExport}>Export the register</Menu.Item>
+    </CsvExportMenu>
   );
 }

@@ -1,7 +1,5 @@
-import { Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconFileExport } from '@tabler/icons-react';
-import { CsvDialectMenuItems } from '../../../components/csv-dialect-menu-items.tsx';
-import { useCsvDialect } from '../../../lib/csv-dialect.ts';
+import { Menu } from '@mantine/core';
+import { CsvExportMenu } from '../../../components/csv-dialect-menu-items.tsx';
 
 type SalesExportMenuProps = {
   /** Export Sales Totals shows only without a subscriber (§2.5). */
@@ -17,26 +15,11 @@ type SalesExportMenuProps = {
  * per user and read by the exports through useCsvDialect). Busy while a file is on its way.
  */
 export function SalesExportMenu({ withTotals, busy, onExportTotals, onExport }: SalesExportMenuProps) {
-  const [dialect, setDialect] = useCsvDialect();
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          variant="default"
-          leftSection={<IconFileExport size={16} aria-hidden />}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          loading={busy}
-        >
-          Export
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {withTotals ? <Menu.Item onClick={onExportTotals}>Export Sales Totals</Menu.Item> : null}
-        <Menu.Item onClick={() => onExport(true)}>Export Itemised Sales</Menu.Item>
-        <Menu.Item onClick={() => onExport(false)}>Export Sales</Menu.Item>
-        <Menu.Divider />
-        <CsvDialectMenuItems value={dialect} onChange={setDialect} />
-      </Menu.Dropdown>
-    </Menu>
+    <CsvExportMenu busy={busy}>
+      {withTotals ? <Menu.Item onClick={onExportTotals}>Export Sales Totals</Menu.Item> : null}
+      <Menu.Item onClick={() => onExport(true)}>Export Itemised Sales</Menu.Item>
+      <Menu.Item onClick={() => onExport(false)}>Export Sales</Menu.Item>
+    </CsvExportMenu>
   );
 }
