@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { plainString } from './common.ts';
 import { DEFAULT_EMAIL_TEMPLATES, emailTemplateSchema } from './email-templates.ts';
+import { countryCodeSchema } from './iso-codes.ts';
 import { DOCUMENT_RETENTION_YEARS, INACTIVITY_REPORT_YEARS } from './personal-data.ts';
 
 /**
  * Organisation settings used on receipts, invoices, mandate letters and emails (not in the spec).
- * The logo travels as a data URL (`data:image/png;base64,...`), PNG or JPEG, at most 1 MB decoded and
- * 2,000 × 2,000 pixels (read from the image's header, so a tiny file declaring a huge image is refused
- * before anything decodes it; see docs/security.md).
+ * The logo and the signature image travel as data URLs (`data:image/png;base64,...`), PNG or JPEG, at
+ * most 1 MB decoded and 2,000 × 2,000 pixels (read from the image's header, so a tiny file declaring a
+ * huge image is refused before anything decodes it; see docs/security.md).
  */
 
 /** Largest logo file, in bytes (decoded from its data URL). */
@@ -21,10 +22,60 @@ export const LOGO_SIZE_MESSAGE = 'The logo must be at most 1 MB.';
 export const LOGO_PIXELS_MESSAGE = 'The logo must be at most 2000 × 2000 pixels.';
 export const LOGO_DAMAGED_MESSAGE = 'The logo image is damaged: save it again as PNG or JPEG.';
 
+/** Why a signature image is refused (same limits as the logo), the same words on the server and in the form. */
+export const SIGNATURE_IMAGE_TYPE_MESSAGE = 'The signature image must be a PNG or JPEG image.';
+export const SIGNATURE_IMAGE_SIZE_MESSAGE = 'The signature image must be at most 1 MB.';
+export const SIGNATURE_IMAGE_PIXELS_MESSAGE = 'The signature image must be at most 2000 × 2000 pixels.';
+export const SIGNATURE_IMAGE_DAMAGED_MESSAGE =
+  'The signature image is damaged: save it again as PNG or JPEG.';
+
+/** The four reasons an image setting is refused, in the words of its field. */
+export type ImageMessages = { type: string; size: string; pixels: string; damaged: string };
+export const LOGO_MESSAGES: ImageMessages = {
+  type: LOGO_TYPE_MESSAGE,
+  size: LOGO_SIZE_MESSAGE,
+  pixels: LOGO_PIXELS_MESSAGE,
+  damaged: LOGO_DAMAGED_MESSAGE,
+};
+export const SIGNATURE_IMAGE_MESSAGES: ImageMessages = {
+  type: SIGNATURE_IMAGE_TYPE_MESSAGE,
+  size: SIGNATURE_IMAGE_SIZE_MESSAGE,
+  pixels: SIGNATURE_IMAGE_PIXELS_MESSAGE,
+  damaged: SIGNATURE_IMAGE_DAMAGED_MESSAGE,
+};
+
+/**
+ * The tax receipt of a donor who lives neither in France nor in Switzerland: `cerfa`, the French
+ * "reçu au titre des dons" (Cerfa 11580*05), or `attestation`, the Swiss "attestation de dons". Donors
+ * in France always get the Cerfa, donors in Switzerland the attestation (docs/decisions/022).
+ */
+export const RECEIPT_KINDS = ['cerfa', 'attestation'] as const;
+export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
+export const DEFAULT_RECEIPT_FOR_OTHER_COUNTRIES: ReceiptKind = 'cerfa';
+
+/**
+ * Longest parts of the organisation's structured address, in characters: the limits of a structured
+ * address (type "S") in the Swiss QR-bill, SIX "Swiss Implementation Guidelines for the QR-bill" v2.3,
+ * data elements of the creditor (Cdtr: StrtNmOrAdrLine1, BldgNbOrAdrLine2, PstCd, TwnNm): street 70,
+ * building number 16, postal code 16, town 35; the country (Ctry) is ISO 3166-1 alpha-2.
+ */
+export const ADDRESS_MAX_LENGTHS = { street: 70, buildingNumber: 16, postcode: 16, town: 35 } as const;
+
 const text = (max: number) =>
   plainString()
     .trim()
     .max(max, { message: `At most ${max} characters.` });
+
+/**
+ * An image as a data URL, PNG or JPEG, at most {@link LOGO_MAX_BYTES} decoded (its length is checked
+ * here, its bytes and header by the server), or null for none.
+ */
+const imageDataUrl = (messages: ImageMessages) =>
+  z
+    .string()
+    .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 100, { message: messages.size })
+    .regex(/^(data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+=*)?$/, { message: messages.type })
+    .nullable();
 
 export const settingsSchema = z.object({
   organisationName: text(200),
@@ -71,11 +122,29 @@ export const settingsSchema = z.object({
     .min(INACTIVITY_REPORT_YEARS.min, { message: `At least ${INACTIVITY_REPORT_YEARS.min} year.` })
     .max(INACTIVITY_REPORT_YEARS.max, { message: `At most ${INACTIVITY_REPORT_YEARS.max} years.` })
     .optional(),
-  logo: z
-    .string()
-    .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 100, { message: LOGO_SIZE_MESSAGE })
-    .regex(/^(data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+=*)?$/, { message: LOGO_TYPE_MESSAGE })
-    .nullable(),
+  logo: imageDataUrl(LOGO_MESSAGES),
+  /**
+   * Which tax receipt donors living outside France and Switzerland get: `cerfa` (the default) or
+   * `attestation` (see {@link RECEIPT_KINDS}). Left out, it keeps its value.
+   */
+  receiptForOtherCountries: z.enum(RECEIPT_KINDS, { message: 'Choose cerfa or attestation.' }).optional(),
+  /**
+   * The organisation's structured address, as the Swiss QR-bill's creditor (SIX QR-bill v2.3, address
+   * type "S"): street without the number (≤ 70 characters), building number (≤ 16), postal code (≤ 16)
+   * and town (≤ 35), each empty while unknown; see {@link ADDRESS_MAX_LENGTHS}. `address` above stays
+   * the free text printed on documents. Each left out keeps its value.
+   */
+  addressStreet: text(ADDRESS_MAX_LENGTHS.street).optional(),
+  addressBuildingNumber: text(ADDRESS_MAX_LENGTHS.buildingNumber).optional(),
+  addressPostcode: text(ADDRESS_MAX_LENGTHS.postcode).optional(),
+  addressTown: text(ADDRESS_MAX_LENGTHS.town).optional(),
+  /** Country of the structured address: ISO 3166-1 alpha-2 (`FR`, `CH`), or null. Left out, it keeps its value. */
+  addressCountry: countryCodeSchema.nullable().optional(),
+  /**
+   * The signatory's signature printed on receipts: a data URL, PNG or JPEG, with the logo's limits
+   * (1 MB, 2,000 × 2,000 pixels), stored re-encoded; null for none. Left out, it keeps its value.
+   */
+  signatureImage: imageDataUrl(SIGNATURE_IMAGE_MESSAGES).optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

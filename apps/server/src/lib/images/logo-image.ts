@@ -1,16 +1,17 @@
 import {
-  LOGO_DAMAGED_MESSAGE,
+  type ImageMessages,
   LOGO_MAX_BYTES,
   LOGO_MAX_SIDE,
-  LOGO_PIXELS_MESSAGE,
-  LOGO_SIZE_MESSAGE,
-  LOGO_TYPE_MESSAGE,
+  LOGO_MESSAGES,
 } from '@back-office/contract/settings';
 import { imageSize } from 'image-size';
 
 type LogoType = 'png' | 'jpeg';
 
-/** Why a logo is refused: one of the contract's `LOGO_*_MESSAGE` texts. */
+/**
+ * Why a logo (or another image setting, such as the signature image) is refused: one of the contract's
+ * `LOGO_*_MESSAGE` texts, or of the messages given.
+ */
 export class LogoImageError extends Error {}
 
 const SIGNATURES: Record<LogoType, readonly number[]> = {
@@ -26,33 +27,37 @@ const HEADER_TYPES: Record<LogoType, string> = { png: 'png', jpeg: 'jpg' };
  * pixels: a PNG or JPEG (by its signature, matching the declared type) of at most 1 MB and at most
  * 2,000 × 2,000 pixels (PNG IHDR, JPEG SOF). A tiny file declaring a huge image (a decompression bomb)
  * is refused here, before anything decodes it (docs/security.md).
+ * `messages` word the refusals (the logo's by default; `SIGNATURE_IMAGE_MESSAGES` for the signature).
  * @returns the type, the bytes and the declared width and height in pixels.
  * @throws LogoImageError with the contract's message.
  */
-export function readLogoHeader(logo: string): {
+export function readLogoHeader(
+  logo: string,
+  messages: ImageMessages = LOGO_MESSAGES,
+): {
   type: LogoType;
   bytes: Buffer;
   width: number;
   height: number;
 } {
   const match = /^data:image\/(png|jpeg);base64,(.+)$/.exec(logo);
-  if (!match?.[1] || !match[2]) throw new LogoImageError(LOGO_TYPE_MESSAGE);
+  if (!match?.[1] || !match[2]) throw new LogoImageError(messages.type);
   const type = match[1] as LogoType;
   const bytes = Buffer.from(match[2], 'base64');
-  if (bytes.length > LOGO_MAX_BYTES) throw new LogoImageError(LOGO_SIZE_MESSAGE);
+  if (bytes.length > LOGO_MAX_BYTES) throw new LogoImageError(messages.size);
   if (!SIGNATURES[type].every((byte, index) => bytes[index] === byte)) {
-    throw new LogoImageError(LOGO_TYPE_MESSAGE);
+    throw new LogoImageError(messages.type);
   }
   let header: ReturnType<typeof imageSize>;
   try {
     header = imageSize(bytes);
   } catch {
-    throw new LogoImageError(LOGO_DAMAGED_MESSAGE);
+    throw new LogoImageError(messages.damaged);
   }
-  if (header.type !== HEADER_TYPES[type]) throw new LogoImageError(LOGO_TYPE_MESSAGE);
-  if (!header.width || !header.height) throw new LogoImageError(LOGO_DAMAGED_MESSAGE);
+  if (header.type !== HEADER_TYPES[type]) throw new LogoImageError(messages.type);
+  if (!header.width || !header.height) throw new LogoImageError(messages.damaged);
   if (header.width > LOGO_MAX_SIDE || header.height > LOGO_MAX_SIDE) {
-    throw new LogoImageError(LOGO_PIXELS_MESSAGE);
+    throw new LogoImageError(messages.pixels);
   }
   return { type, bytes, width: header.width, height: header.height };
 }
@@ -62,11 +67,12 @@ export function readLogoHeader(logo: string): {
  * thread pool, so the event loop stays free), bounded to 2,000 × 2,000 pixels even if the header lied.
  * What comes out is a plain PNG or JPEG of the same type and size, turned upright, without metadata
  * (EXIF, comments, text chunks, colour profiles), extra frames or bytes after the image.
+ * `messages` as for {@link readLogoHeader}.
  * @returns the re-encoded logo as a data URL.
  * @throws LogoImageError with the contract's message (damaged when the pixels cannot be decoded).
  */
-export async function reencodeLogo(logo: string): Promise<string> {
-  const { type, bytes } = readLogoHeader(logo);
+export async function reencodeLogo(logo: string, messages: ImageMessages = LOGO_MESSAGES): Promise<string> {
+  const { type, bytes } = readLogoHeader(logo, messages);
   // Loaded at the first logo rather than at start-up (libvips is a large part of the module loading).
   const { default: sharp } = await import('sharp');
   let output: Buffer;
@@ -80,7 +86,7 @@ export async function reencodeLogo(logo: string): Promise<string> {
       : image.jpeg({ quality: 90 })
     ).toBuffer();
   } catch {
-    throw new LogoImageError(LOGO_DAMAGED_MESSAGE);
+    throw new LogoImageError(messages.damaged);
   }
   return `data:image/${type};base64,${output.toString('base64')}`;
 }

@@ -22,7 +22,7 @@ export type ReferenceListDefinition = {
   singular: string;
   plural: string;
   /** Extra columns beyond id and name, by wire name. */
-  extraFields: ReadonlyArray<'order' | 'symbol' | 'directDebit'>;
+  extraFields: ReadonlyArray<'order' | 'symbol' | 'directDebit' | 'isoCode'>;
   orderBy: 'id' | 'name' | 'order';
   usages: ReadonlyArray<ReferenceUsage>;
 };
@@ -51,7 +51,7 @@ const DEFINITIONS: { [K in ReferenceListKey]: DefinitionOf<K> } = {
     table: countries,
     singular: 'country',
     plural: 'countries',
-    extraFields: ['order'],
+    extraFields: ['order', 'isoCode'],
     orderBy: 'order',
     usages: [{ column: subscribers.countryId, noun: 'subscriber' }],
   },
@@ -67,7 +67,7 @@ const DEFINITIONS: { [K in ReferenceListKey]: DefinitionOf<K> } = {
     table: currencies,
     singular: 'currency',
     plural: 'currencies',
-    extraFields: ['symbol'],
+    extraFields: ['symbol', 'isoCode'],
     orderBy: 'id',
     usages: [{ column: subscribers.currencyId, noun: 'subscriber' }],
   },

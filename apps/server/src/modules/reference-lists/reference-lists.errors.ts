@@ -12,6 +12,12 @@ export const createReferenceNameTakenError = createErrorFactory({
   title: 'Conflict',
 });
 
+export const createReferenceIsoCodeTakenError = createErrorFactory({
+  code: 'reference_lists.iso_code_taken',
+  status: 409,
+  title: 'Conflict',
+});
+
 export const createReferenceItemInUseError = createErrorFactory({
   code: 'reference_lists.in_use',
   status: 409,

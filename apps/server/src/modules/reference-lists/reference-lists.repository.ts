@@ -3,9 +3,21 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import type { ReferenceListDefinition } from './reference-lists.definitions.ts';
 
-type Row = { id: number; name: string; order?: number; symbol?: string; direct_debit?: boolean };
+type Row = {
+  id: number;
+  name: string;
+  order?: number;
+  symbol?: string;
+  direct_debit?: boolean;
+  iso_code?: string | null;
+};
 
-const COLUMN_OF = { order: 'order', symbol: 'symbol', directDebit: 'direct_debit' } as const;
+const COLUMN_OF = {
+  order: 'order',
+  symbol: 'symbol',
+  directDebit: 'direct_debit',
+  isoCode: 'iso_code',
+} as const;
 
 const rows = <T = Row>(db: Executor, query: SQL) => queryRows<T>(db, query);
 
@@ -15,6 +27,7 @@ function toItem(definition: ReferenceListDefinition, row: Row): ReferenceItem {
     if (field === 'order') item.order = Number(row.order);
     if (field === 'symbol') item.symbol = row.symbol ?? '';
     if (field === 'directDebit') item.directDebit = Boolean(row.direct_debit);
+    if (field === 'isoCode') item.isoCode = row.iso_code ?? null;
   }
   return item;
 }
@@ -67,6 +80,24 @@ export function createReferenceListsRepository() {
              where lower(name) = lower(${name}) and id <> ${exceptId ?? 0} limit 1`,
       );
       return row !== undefined;
+    },
+
+    /**
+     * The name of another item of the list (not `exceptId`) that has this ISO code, or undefined.
+     * Only for lists whose definition has `isoCode`.
+     */
+    holderOfIsoCode: async (
+      db: Executor,
+      definition: ReferenceListDefinition,
+      isoCode: string,
+      exceptId?: number,
+    ) => {
+      const [row] = await rows(
+        db,
+        sql`select id, name from ${definition.table}
+             where iso_code = ${isoCode} and id <> ${exceptId ?? 0} limit 1`,
+      );
+      return row?.name;
     },
 
     insert: async (

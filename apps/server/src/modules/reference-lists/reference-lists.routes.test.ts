@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, login, useTestApp } from '../../../test/context.ts';
-import { seedReferenceData } from './reference-lists.seed.ts';
+import { queryRows } from '../../db/client.ts';
+import { systemClock } from '../../lib/clock.ts';
+import { createAuditRepository } from '../audit/audit.repository.ts';
+import { createAuditService } from '../audit/audit.service.ts';
+import { REFERENCE_LISTS } from './reference-lists.definitions.ts';
+import { createReferenceListsRepository } from './reference-lists.repository.ts';
+import { seededCountries, seedReferenceData } from './reference-lists.seed.ts';
+import { createReferenceListsService } from './reference-lists.service.ts';
 
 const ctx = useTestApp();
 
@@ -28,8 +35,8 @@ describe('reference data on a new database', () => {
   it('has the euro, a Swiss franc, the countries in French and payment methods with a direct debit', async () => {
     const currencies = (await call('GET', '/api/currencies')).json();
     expect(currencies).toEqual([
-      { id: 1, name: 'EURO', symbol: '€' },
-      { id: 2, name: 'Swiss Franc', symbol: 'CHF' },
+      { id: 1, name: 'EURO', symbol: '€', isoCode: 'EUR' },
+      { id: 2, name: 'Swiss Franc', symbol: 'CHF', isoCode: 'CHF' },
     ]);
     const countries = (await call('GET', '/api/ctries')).json() as Array<{ name: string; order: number }>;
     expect(countries.slice(0, 6).map((country) => country.name)).toEqual([
@@ -57,8 +64,24 @@ describe('reference data on a new database', () => {
     await call('DELETE', '/api/currencies/2');
     await seedReferenceData(ctx.database.db);
     expect((await call('GET', '/api/currencies')).json()).toEqual([
-      { id: 1, name: 'Euro (EUR)', symbol: '€' },
+      { id: 1, name: 'Euro (EUR)', symbol: '€', isoCode: 'EUR' },
     ]);
+  });
+
+  it('gives every seeded country its ISO 3166-1 alpha-2 code', async () => {
+    const countries = (await call('GET', '/api/ctries')).json() as Array<{ name: string; isoCode: string }>;
+    expect(countries.slice(0, 6).map(({ name, isoCode }) => [name, isoCode])).toEqual([
+      ['France', 'FR'],
+      ['Suisse', 'CH'],
+      ['Belgique', 'BE'],
+      ['Luxembourg', 'LU'],
+      ['Allemagne', 'DE'],
+      ['Italie', 'IT'],
+    ]);
+    expect(countries).toHaveLength(seededCountries().length);
+    expect(countries.filter((country) => !/^[A-Z]{2}$/.test(country.isoCode))).toEqual([]);
+    expect(new Set(countries.map((country) => country.isoCode)).size).toBe(countries.length);
+    expect(countries.find((country) => country.name === 'Royaume-Uni')?.isoCode).toBe('GB');
   });
 });
 
@@ -175,5 +198,166 @@ describe('list rules', () => {
     const tagResponse = await call('DELETE', `/api/tags/${tag.id}`);
     expect(tagResponse.statusCode).toBe(409);
     expect(tagResponse.json().detail).toBe("The tag 'VIP' is used by 1 subscriber and cannot be deleted.");
+  });
+});
+
+describe('ISO codes of countries and currencies', () => {
+  const countriesByName = async () =>
+    new Map(
+      (
+        (await call('GET', '/api/ctries')).json() as Array<{
+          id: number;
+          name: string;
+          isoCode: string | null;
+        }>
+      ).map((country) => [country.name, country]),
+    );
+
+  it('keeps a country’s code on create and edit, unchanged when left out, removed when null or empty', async () => {
+    const greenland = (await countriesByName()).get('Groenland');
+    expect(greenland?.isoCode).toBe('GL');
+    const freed = await call('PATCH', `/api/ctries/${greenland?.id}`, { name: 'Groenland', isoCode: null });
+    expect(freed.json()).toMatchObject({ name: 'Groenland', isoCode: null });
+
+    const created = await call('POST', '/api/ctries', { name: 'Kalaallit Nunaat', isoCode: 'GL' });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json();
+    expect(created.json()).toEqual({ id, name: 'Kalaallit Nunaat', order: 100, isoCode: 'GL' });
+    expect((await call('GET', '/api/ctries')).json()).toContainEqual(created.json());
+
+    const renamed = await call('PATCH', `/api/ctries/${id}`, { id, name: 'Groenland (Kalaallit Nunaat)' });
+    expect(renamed.json()).toMatchObject({ name: 'Groenland (Kalaallit Nunaat)', isoCode: 'GL' });
+    const emptied = await call('PATCH', `/api/ctries/${id}`, { id, name: 'Kalaallit Nunaat', isoCode: '' });
+    expect(emptied.json()).toMatchObject({ isoCode: null });
+    const [row] = await queryRows<{ iso_code: string | null }>(
+      ctx.database.db,
+      sql`select iso_code from countries where id = ${id}`,
+    );
+    expect(row?.iso_code).toBeNull();
+    expect((await call('POST', '/api/ctries', { name: 'Sans code' })).json()).toMatchObject({
+      isoCode: null,
+    });
+  });
+
+  it('keeps a currency’s ISO 4217 code', async () => {
+    const created = await call('POST', '/api/currencies', {
+      name: 'Pound sterling',
+      symbol: '£',
+      isoCode: 'GBP',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'Pound sterling', symbol: '£', isoCode: 'GBP' });
+    const { id } = created.json();
+    const edited = await call('PATCH', `/api/currencies/${id}`, { id, name: 'Livre sterling', symbol: '£' });
+    expect(edited.json()).toEqual({ id, name: 'Livre sterling', symbol: '£', isoCode: 'GBP' });
+  });
+
+  it.each([
+    [
+      '/api/ctries',
+      { name: 'Atlantide', isoCode: 'fr' },
+      'The ISO code is two capital letters, e.g. FR or CH.',
+    ],
+    [
+      '/api/ctries',
+      { name: 'Atlantide', isoCode: 'FRA' },
+      'The ISO code is two capital letters, e.g. FR or CH.',
+    ],
+    [
+      '/api/ctries',
+      { name: 'Atlantide', isoCode: 'F1' },
+      'The ISO code is two capital letters, e.g. FR or CH.',
+    ],
+    ['/api/ctries', { name: 'Atlantide', isoCode: 'ZZ' }, 'This is not an ISO 3166-1 alpha-2 country code.'],
+    [
+      '/api/ctries',
+      { name: 'Atlantide', isoCode: 42 },
+      'The ISO code is two capital letters, e.g. FR or CH.',
+    ],
+    [
+      '/api/currencies',
+      { name: 'Pound sterling', symbol: '£', isoCode: 'gbp' },
+      'The ISO code is three capital letters, e.g. EUR or CHF.',
+    ],
+    [
+      '/api/currencies',
+      { name: 'Pound sterling', symbol: '£', isoCode: 'GB' },
+      'The ISO code is three capital letters, e.g. EUR or CHF.',
+    ],
+    [
+      '/api/currencies',
+      { name: 'Pound sterling', symbol: '£', isoCode: 'ABC' },
+      'This is not an ISO 4217 currency code.',
+    ],
+  ])('%s refuses %o with a 400 naming isoCode', async (path, item, message) => {
+    const response = await call('POST', path, item);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ path: 'isoCode', message: expect.any(String) }]);
+    if (typeof item.isoCode === 'string') expect(response.json().errors[0].message).toBe(message);
+    expect(
+      ((await call('GET', path)).json() as Array<{ name: string }>).map((entry) => entry.name),
+    ).not.toContain(item.name);
+  });
+
+  it.each([
+    [
+      '/api/ctries',
+      { name: 'Atlantide', isoCode: 'CH' },
+      "The country 'Suisse' already has the ISO code CH.",
+    ],
+    [
+      '/api/currencies',
+      { name: 'Euro bis', symbol: '€', isoCode: 'EUR' },
+      "The currency 'EURO' already has the ISO code EUR.",
+    ],
+  ])(
+    '%s refuses a code another item has with a 409 naming isoCode, on create and edit',
+    async (path, item, detail) => {
+      const duplicate = await call('POST', path, item);
+      expect(duplicate.statusCode).toBe(409);
+      expect(duplicate.json()).toMatchObject({
+        code: 'reference_lists.iso_code_taken',
+        detail,
+        errors: [{ path: 'isoCode', message: expect.stringContaining('already has this ISO code') }],
+      });
+      const { isoCode: _taken, ...withoutCode } = item;
+      const created = (await call('POST', path, withoutCode)).json();
+      const edit = await call('PATCH', `${path}/${created.id}`, { ...item, id: created.id });
+      expect(edit.statusCode).toBe(409);
+      expect(edit.json().errors[0].path).toBe('isoCode');
+      // Its own code again is no conflict.
+      const own = (await call('GET', path))
+        .json()
+        .find((entry: { isoCode: string }) => entry.isoCode === item.isoCode);
+      expect((await call('PATCH', `${path}/${own.id}`, { ...own })).statusCode).toBe(200);
+    },
+  );
+
+  it('answers 409 naming isoCode when the database refuses a code taken meanwhile', async () => {
+    // The check before the write finds nothing, as when another save takes the code in between.
+    const repository = { ...createReferenceListsRepository(), holderOfIsoCode: async () => undefined };
+    const service = createReferenceListsService({
+      db: ctx.database.db,
+      repository,
+      audit: createAuditService({
+        db: ctx.database.db,
+        repository: createAuditRepository(),
+        clock: systemClock,
+      }),
+    });
+    const countries = REFERENCE_LISTS.find((definition) => definition.key === 'ctries');
+    if (!countries) throw new Error('no countries list');
+    await expect(service.create(countries, { name: 'Atlantide', isoCode: 'FR' }, null)).rejects.toMatchObject(
+      {
+        code: 'reference_lists.iso_code_taken',
+        errors: [{ path: 'isoCode', message: 'Another country already has this ISO code.' }],
+      },
+    );
+  });
+
+  it('is ignored by the lists without one', async () => {
+    const created = await call('POST', '/api/tags', { name: 'Frontalier', isoCode: 'FR' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual({ id: created.json().id, name: 'Frontalier' });
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** The six reference lists (part 1 §3). Names are unique per list, case-insensitive. */
 
@@ -21,8 +21,14 @@ export const countries = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     name: text().notNull(),
     order: integer().notNull().default(100),
+    /** ISO 3166-1 alpha-2 (`FR`, `CH`), unique when set; receipts choose their form by it (docs/decisions/022). */
+    isoCode: text(),
   },
-  (table) => [uniqueIndex('countries_name_unique').on(sql`lower(${table.name})`)],
+  (table) => [
+    uniqueIndex('countries_name_unique').on(sql`lower(${table.name})`),
+    uniqueIndex('countries_iso_code_unique').on(table.isoCode).where(sql`${table.isoCode} is not null`),
+    check('countries_iso_code_check', sql`${table.isoCode} ~ '^[A-Z]{2}$'`),
+  ],
 );
 
 export const paymentMethods = pgTable(
@@ -42,8 +48,14 @@ export const currencies = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     name: text().notNull(),
     symbol: text().notNull(),
+    /** ISO 4217 (`EUR`, `CHF`), unique when set. */
+    isoCode: text(),
   },
-  (table) => [uniqueIndex('currencies_name_unique').on(sql`lower(${table.name})`)],
+  (table) => [
+    uniqueIndex('currencies_name_unique').on(sql`lower(${table.name})`),
+    uniqueIndex('currencies_iso_code_unique').on(table.isoCode).where(sql`${table.isoCode} is not null`),
+    check('currencies_iso_code_check', sql`${table.isoCode} ~ '^[A-Z]{3}$'`),
+  ],
 );
 
 export const tags = pgTable(

@@ -5,3 +5,9 @@ export const createInvalidLogoError = createErrorFactory({
   status: 400,
   title: 'Bad Request',
 });
+
+export const createInvalidSignatureImageError = createErrorFactory({
+  code: 'settings.invalid_signature_image',
+  status: 400,
+  title: 'Bad Request',
+});

@@ -5,11 +5,31 @@ import { organisationSettings } from './settings.table.ts';
 
 const SETTINGS_ID = 1;
 
+/**
+ * The settings as stored: the fields a save may leave out (they keep their value) are always there.
+ * (The email templates are too, but stay optional here as in the contract: the service fills them.)
+ */
+export type StoredSettings = Settings &
+  Required<
+    Pick<
+      Settings,
+      | 'documentRetentionYears'
+      | 'inactivityReportYears'
+      | 'receiptForOtherCountries'
+      | 'addressStreet'
+      | 'addressBuildingNumber'
+      | 'addressPostcode'
+      | 'addressTown'
+      | 'addressCountry'
+      | 'signatureImage'
+    >
+  >;
+
 /** The single settings row. */
 export function createSettingsRepository() {
   return {
     /** The settings, creating the empty row on first read. */
-    get: async (db: Executor): Promise<Settings> => {
+    get: async (db: Executor): Promise<StoredSettings> => {
       await db.insert(organisationSettings).values({ id: SETTINGS_ID }).onConflictDoNothing();
       const [row] = await db
         .select()

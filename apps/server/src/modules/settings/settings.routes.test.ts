@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, createSignedInUser, login, useTestApp } from '../../../test/context.ts';
 import { queryRows } from '../../db/client.ts';
+import { createSettingsRepository } from './settings.repository.ts';
+import { createSettingsService } from './settings.service.ts';
 
 const ctx = useTestApp();
 
@@ -26,12 +28,22 @@ const settings = {
   logo: PNG_1x1,
 };
 
-/** What the API answers for `settings`, which leaves the email texts and the retention out: their defaults. */
+/**
+ * What the API answers for `settings`, which leaves the email texts, the retention, the receipt for
+ * other countries, the structured address and the signature image out: their defaults.
+ */
 const withDefaultTexts = {
   ...settings,
   ...DEFAULT_EMAIL_TEMPLATES,
   documentRetentionYears: 10,
   inactivityReportYears: 3,
+  receiptForOtherCountries: 'cerfa',
+  addressStreet: '',
+  addressBuildingNumber: '',
+  addressPostcode: '',
+  addressTown: '',
+  addressCountry: null,
+  signatureImage: null,
 };
 
 describe('organisation settings', () => {
@@ -167,5 +179,150 @@ describe('organisation settings', () => {
       sql`select receipt_email_text from organisation_settings`,
     );
     expect(row?.receipt_email_text).toBe('');
+  });
+
+  it('keep the receipt for other countries, the structured address and the signature image, unchanged when left out', async () => {
+    const admin = bearer((await login(ctx)).id_token);
+    const put = (payload: object) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: admin, payload });
+    const organisationAddress = {
+      receiptForOtherCountries: 'attestation',
+      addressStreet: 'Rue du Rhône',
+      addressBuildingNumber: '12bis',
+      addressPostcode: '1204',
+      addressTown: 'Genève',
+      addressCountry: 'CH',
+    };
+    const saved = await put({ ...settings, ...organisationAddress, signatureImage: PNG_1x1 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const stored = {
+      ...organisationAddress,
+      // Re-encoded, as the logo is.
+      signatureImage: expect.stringMatching(/^data:image\/png;base64,/),
+    };
+    expect(saved.json()).toMatchObject(stored);
+    expect((await ctx.app.inject({ url: '/api/settings', headers: admin })).json()).toMatchObject(stored);
+    const [row] = await queryRows<Record<string, unknown>>(
+      ctx.database.db,
+      sql`select receipt_for_other_countries, address_street, address_building_number, address_postcode,
+                 address_town, address_country, signature_image from organisation_settings`,
+    );
+    expect(row).toMatchObject({
+      receipt_for_other_countries: 'attestation',
+      address_street: 'Rue du Rhône',
+      address_building_number: '12bis',
+      address_postcode: '1204',
+      address_town: 'Genève',
+      address_country: 'CH',
+      signature_image: expect.stringMatching(/^data:image\/png;base64,/),
+    });
+
+    // A screen that does not know these fields yet leaves them as they are.
+    expect((await put({ ...settings, organisationName: 'Autre nom' })).json()).toMatchObject(stored);
+    // Trimmed; the country and the signature image can be removed.
+    expect(
+      (
+        await put({
+          ...settings,
+          receiptForOtherCountries: 'cerfa',
+          addressStreet: '  Route de Ferney ',
+          addressCountry: null,
+          signatureImage: null,
+        })
+      ).json(),
+    ).toMatchObject({
+      receiptForOtherCountries: 'cerfa',
+      addressStreet: 'Route de Ferney',
+      addressCountry: null,
+      signatureImage: null,
+    });
+  });
+
+  it.each([
+    [
+      'a receipt kind other than cerfa or attestation',
+      { receiptForOtherCountries: 'recu' },
+      'receiptForOtherCountries',
+    ],
+    ['a street of 71 characters', { addressStreet: 'r'.repeat(71) }, 'addressStreet'],
+    [
+      'a building number of 17 characters',
+      { addressBuildingNumber: '1'.repeat(17) },
+      'addressBuildingNumber',
+    ],
+    ['a postcode of 17 characters', { addressPostcode: '7'.repeat(17) }, 'addressPostcode'],
+    ['a town of 36 characters', { addressTown: 't'.repeat(36) }, 'addressTown'],
+    ['a NUL character in the town', { addressTown: 'Gen\u0000ève' }, 'addressTown'],
+    ['a country in lower case', { addressCountry: 'ch' }, 'addressCountry'],
+    ['a country of three letters', { addressCountry: 'CHE' }, 'addressCountry'],
+    ['an unknown country code', { addressCountry: 'ZZ' }, 'addressCountry'],
+    [
+      'a signature that is not an image',
+      { signatureImage: 'data:text/html;base64,PGgxPg==' },
+      'signatureImage',
+    ],
+    [
+      'a PNG label on other bytes',
+      { signatureImage: 'data:image/png;base64,SGVsbG8gd29ybGQ=' },
+      'signatureImage',
+    ],
+    [
+      'a signature over 1 MB',
+      { signatureImage: `data:image/png;base64,${'A'.repeat(1_500_000)}` },
+      'signatureImage',
+    ],
+  ])('refuse %s with a 400 naming the field, and keep nothing', async (_label, change, path) => {
+    const admin = bearer((await login(ctx)).id_token);
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin,
+      payload: { ...settings, ...change },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().errors.map((error: { path: string }) => error.path)).toEqual([path]);
+    expect((await ctx.app.inject({ url: '/api/settings', headers: admin })).json()).toMatchObject({
+      organisationName: '',
+      receiptForOtherCountries: 'cerfa',
+      addressCountry: null,
+      signatureImage: null,
+    });
+  });
+
+  it('say why a signature image is refused in its own words', async () => {
+    const admin = bearer((await login(ctx)).id_token);
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin,
+      payload: { ...settings, signatureImage: 'data:image/png;base64,SGVsbG8gd29ybGQ=' },
+    });
+    expect(response.json()).toMatchObject({
+      code: 'settings.invalid_signature_image',
+      errors: [{ path: 'signatureImage', message: 'The signature image must be a PNG or JPEG image.' }],
+    });
+  });
+
+  it('give receipts the new fields through the effective settings', async () => {
+    const admin = bearer((await login(ctx)).id_token);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin,
+      payload: { ...settings, addressTown: 'Annemasse', addressCountry: 'FR' },
+    });
+    const effective = await createSettingsService({
+      db: ctx.database.db,
+      repository: createSettingsRepository(),
+    }).get();
+    expect(effective).toMatchObject({
+      receiptForOtherCountries: 'cerfa',
+      addressStreet: '',
+      addressBuildingNumber: '',
+      addressPostcode: '',
+      addressTown: 'Annemasse',
+      addressCountry: 'FR',
+      signatureImage: null,
+    });
   });
 });

@@ -7,22 +7,31 @@ import {
   type EmailTemplateField,
   templateOrDefault,
 } from '@back-office/contract/email-templates';
-import type { Settings } from '@back-office/contract/settings';
+import {
+  type ImageMessages,
+  LOGO_MESSAGES,
+  type Settings,
+  SIGNATURE_IMAGE_MESSAGES,
+} from '@back-office/contract/settings';
 import type { Database } from '../../db/client.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { LogoImageError, reencodeLogo } from '../../lib/images/logo-image.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { type AuditActor, type AuditService, createAuditService } from '../audit/audit.service.ts';
-import { createInvalidLogoError } from './settings.errors.ts';
-import type { SettingsRepository } from './settings.repository.ts';
+import { createInvalidLogoError, createInvalidSignatureImageError } from './settings.errors.ts';
+import type { SettingsRepository, StoredSettings } from './settings.repository.ts';
 
 /**
  * The settings as used: texts left empty get their French default, and `timeZone` is the
  * organisation's (`ORG_TIMEZONE`), in which documents date what they print (docs/decisions/012).
+ * Every field is there, among them what receipts and the Swiss QR-bill need (docs/decisions/022):
+ * `receiptForOtherCountries` (`cerfa` | `attestation`), the structured address `addressStreet`,
+ * `addressBuildingNumber`, `addressPostcode`, `addressTown` (empty while unknown) and `addressCountry`
+ * (ISO 3166-1 alpha-2 or null), and `signatureImage` (a PNG or JPEG data URL, or null).
  */
-export type EffectiveSettings = Settings & Record<EmailTemplateField, string> & { timeZone: string };
+export type EffectiveSettings = StoredSettings & Record<EmailTemplateField, string> & { timeZone: string };
 
-function withDefaults(settings: Settings, timeZone: string): EffectiveSettings {
+function withDefaults(settings: StoredSettings, timeZone: string): EffectiveSettings {
   const templates = Object.fromEntries(
     EMAIL_TEMPLATE_FIELDS.map((field) => [field, templateOrDefault(field, settings[field])]),
   ) as Record<EmailTemplateField, string>;
@@ -54,22 +63,41 @@ export function describeLogo(logo: string | null): string | null {
   return `${(match?.[1] ?? 'unknown').toUpperCase()} image, ${bytes.length} bytes, SHA-256 ${fingerprint}`;
 }
 
-/** What the audit trail keeps of the settings: every field as stored, the logo only described. */
+/** The settings that hold an image (a data URL): the audit trail describes them rather than keep them. */
+const IMAGE_FIELDS = new Set(['logo', 'signatureImage']);
+
+/** What the audit trail keeps of the settings: every field as stored, the images only described. */
 function audited(settings: Settings): AuditValues {
   const values: AuditValues = {};
   for (const [field, value] of Object.entries(settings)) {
-    values[field] = field === 'logo' ? describeLogo(settings.logo ?? null) : (value ?? null);
+    values[field] = IMAGE_FIELDS.has(field)
+      ? describeLogo(typeof value === 'string' ? value : null)
+      : (value ?? null);
   }
   return values;
 }
 
-/** The logo re-encoded, or a 400 naming `logo` with the reason it is refused. */
-async function cleanLogo(logo: string): Promise<string> {
+/** How each image setting is refused: its error code and words. */
+const IMAGE_SETTINGS = {
+  logo: { messages: LOGO_MESSAGES, error: createInvalidLogoError },
+  signatureImage: { messages: SIGNATURE_IMAGE_MESSAGES, error: createInvalidSignatureImageError },
+} satisfies Record<string, { messages: ImageMessages; error: typeof createInvalidLogoError }>;
+
+/**
+ * The image re-encoded (empty and null kept as they are, left out stays left out), or a 400 naming
+ * `field` with the reason it is refused.
+ */
+async function cleanImage<T extends string | null | undefined>(
+  field: keyof typeof IMAGE_SETTINGS,
+  image: T,
+): Promise<T | string> {
+  if (!image) return image;
+  const { messages, error: refusal } = IMAGE_SETTINGS[field];
   try {
-    return await reencodeLogo(logo);
+    return await reencodeLogo(image, messages);
   } catch (error) {
     if (!(error instanceof LogoImageError)) throw error;
-    throw createInvalidLogoError(error.message, [{ path: 'logo', message: error.message }]);
+    throw refusal(error.message, [{ path: field, message: error.message }]);
   }
 }
 
@@ -98,15 +126,18 @@ export function createSettingsService({
     /**
      * Replaces every setting sent; optional ones left out keep their value, and an empty email text
      * means "use the default". Audited as `actor`'s, with the fields that changed. The logo is stored
-     * re-encoded (a clean PNG/JPEG of the same size, without metadata; see {@link reencodeLogo}).
+     * re-encoded (a clean PNG/JPEG of the same size, without metadata; see {@link reencodeLogo}), and so
+     * is the signature image.
      * @throws 400 `settings.invalid_logo` naming `logo` for a logo that is not a real PNG/JPEG, is over
-     * 1 MB or 2,000 × 2,000 pixels (read from its header, before any decoding), or cannot be decoded.
+     * 1 MB or 2,000 × 2,000 pixels (read from its header, before any decoding), or cannot be decoded;
+     * 400 `settings.invalid_signature_image` naming `signatureImage` for such a signature image.
      */
     save: async (settings: Settings, actor: AuditActor): Promise<EffectiveSettings> => {
-      const logo = settings.logo ? await cleanLogo(settings.logo) : settings.logo;
+      const logo = await cleanImage('logo', settings.logo);
+      const signatureImage = await cleanImage('signatureImage', settings.signatureImage);
       const saved = await db.transaction(async (tx) => {
         const before = await repository.get(tx);
-        await repository.save(tx, { ...withoutDefaults(settings), logo });
+        await repository.save(tx, { ...withoutDefaults(settings), logo, signatureImage });
         const after = await repository.get(tx);
         await audit.record(tx, {
           actor,

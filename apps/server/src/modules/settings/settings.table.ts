@@ -1,3 +1,4 @@
+import type { ReceiptKind } from '@back-office/contract/settings';
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -33,6 +34,17 @@ export const organisationSettings = pgTable(
     documentRetentionYears: integer().notNull().default(10),
     /** Years without activity after which the retention report lists a subscriber (GDPR art. 5(1)(e)). */
     inactivityReportYears: integer().notNull().default(3),
+    /** The tax receipt of donors living outside France and Switzerland (contract `RECEIPT_KINDS`). */
+    receiptForOtherCountries: text().$type<ReceiptKind>().notNull().default('cerfa'),
+    /** Structured address (Swiss QR-bill creditor, type "S"); lengths are checked by the contract. */
+    addressStreet: text().notNull().default(''),
+    addressBuildingNumber: text().notNull().default(''),
+    addressPostcode: text().notNull().default(''),
+    addressTown: text().notNull().default(''),
+    /** ISO 3166-1 alpha-2, or null. */
+    addressCountry: text(),
+    /** Data URL of a PNG or JPEG, at most 1 MB decoded, like `logo`. */
+    signatureImage: text(),
   },
   (table) => [
     check(
@@ -43,5 +55,10 @@ export const organisationSettings = pgTable(
       'organisation_settings_inactivity_report_years_check',
       sql`${table.inactivityReportYears} between 1 and 50`,
     ),
+    check(
+      'organisation_settings_receipt_for_other_countries_check',
+      sql`${table.receiptForOtherCountries} in ('cerfa', 'attestation')`,
+    ),
+    check('organisation_settings_address_country_check', sql`${table.addressCountry} ~ '^[A-Z]{2}$'`),
   ],
 );

@@ -80,6 +80,14 @@ const FIELD_LABELS: Record<string, string> = {
   logo: 'Logo',
   documentRetentionYears: 'Document retention (years)',
   inactivityReportYears: 'Inactivity report (years)',
+  receiptForOtherCountries: 'Receipt for other countries',
+  addressStreet: 'Street',
+  addressBuildingNumber: 'Building number',
+  addressPostcode: 'Postcode',
+  addressTown: 'Town',
+  addressCountry: 'Country',
+  signatureImage: 'Signature image',
+  isoCode: 'ISO code',
   reason: 'Reason',
 };
 

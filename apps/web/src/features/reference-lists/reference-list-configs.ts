@@ -21,8 +21,28 @@ export type ReferenceListConfig = {
   withDirectDebit: boolean;
   /** Countries: every create and edit carries `order: 100` (part 1 §4). */
   withOrder: boolean;
+  /** Countries and currencies: an ISO code field, and the code on each row (docs/decisions/022). */
+  isoCode: IsoCodeField | null;
   /** Middle parts of the error toasts (part 1 §8 Lookup lists); saving covers create and update. */
   errors: { load: string; save: string; delete: string };
+};
+
+/** The ISO code field of a list: its standard, length and an example, as the form describes it. */
+export type IsoCodeField = { description: string; placeholder: string; length: number };
+
+/** Countries: ISO 3166-1 alpha-2; tax receipts are chosen by the donor's country code. */
+const COUNTRY_ISO_CODE: IsoCodeField = {
+  description:
+    'ISO 3166-1 alpha-2, two capital letters (FR, CH). Tax receipts are chosen by the donor’s country: a Cerfa for FR, an attestation for CH.',
+  placeholder: 'FR',
+  length: 2,
+};
+
+/** Currencies: ISO 4217. */
+const CURRENCY_ISO_CODE: IsoCodeField = {
+  description: 'ISO 4217, three capital letters (EUR, CHF).',
+  placeholder: 'EUR',
+  length: 3,
 };
 
 /** Subscription Types, route subs (part 1 §2 Reference-data lists). */
@@ -37,6 +57,7 @@ export const subscriptionTypesList: ReferenceListConfig = {
   withSymbol: false,
   withDirectDebit: false,
   withOrder: false,
+  isoCode: null,
   errors: {
     load: REFERENCE_LISTS.subs.loadError,
     save: 'creating a subscription type',
@@ -56,6 +77,7 @@ export const categoriesList: ReferenceListConfig = {
   withSymbol: false,
   withDirectDebit: false,
   withOrder: false,
+  isoCode: null,
   errors: {
     load: REFERENCE_LISTS.cats.loadError,
     save: 'creating a category',
@@ -63,7 +85,7 @@ export const categoriesList: ReferenceListConfig = {
   },
 };
 
-/** Countries (part 1 §2 Reference-data lists): no minimum name length, order 100. */
+/** Countries (part 1 §2 Reference-data lists): no minimum name length, order 100, an ISO 3166-1 code. */
 export const countriesList: ReferenceListConfig = {
   key: 'ctries',
   apiPath: REFERENCE_LISTS.ctries.path,
@@ -75,6 +97,7 @@ export const countriesList: ReferenceListConfig = {
   withSymbol: false,
   withDirectDebit: false,
   withOrder: true,
+  isoCode: COUNTRY_ISO_CODE,
   errors: {
     load: REFERENCE_LISTS.ctries.loadError,
     save: 'creating a country',
@@ -94,6 +117,7 @@ export const paymentMethodsList: ReferenceListConfig = {
   withSymbol: false,
   withDirectDebit: true,
   withOrder: false,
+  isoCode: null,
   errors: {
     load: REFERENCE_LISTS.pmethods.loadError,
     save: 'creating a payment method',
@@ -101,7 +125,7 @@ export const paymentMethodsList: ReferenceListConfig = {
   },
 };
 
-/** Currencies (part 1 §2 Reference-data lists): name and symbol. */
+/** Currencies (part 1 §2 Reference-data lists): name, symbol and an ISO 4217 code. */
 export const currenciesList: ReferenceListConfig = {
   key: 'currencies',
   apiPath: REFERENCE_LISTS.currencies.path,
@@ -113,6 +137,7 @@ export const currenciesList: ReferenceListConfig = {
   withSymbol: true,
   withDirectDebit: false,
   withOrder: false,
+  isoCode: CURRENCY_ISO_CODE,
   errors: {
     load: REFERENCE_LISTS.currencies.loadError,
     save: 'creating a currency',
@@ -132,6 +157,7 @@ export const tagsList: ReferenceListConfig = {
   withSymbol: false,
   withDirectDebit: false,
   withOrder: false,
+  isoCode: null,
   errors: {
     load: REFERENCE_LISTS.tags.loadError,
     save: 'creating a tag',

@@ -11,7 +11,8 @@ import type { ReferenceListConfig } from '../reference-list-configs.ts';
 
 /**
  * The wire body of a create or update (part 1 §7 Reference data): `name`, plus `symbol` for
- * currencies, `directDebit` for payment methods, and `order: 100` for countries (§4).
+ * currencies, `directDebit` for payment methods, `order: 100` for countries (§4), and `isoCode` (null
+ * for none) for countries and currencies.
  */
 export function referenceItemBody(list: ReferenceListConfig, input: ReferenceItemInput) {
   return {
@@ -19,6 +20,7 @@ export function referenceItemBody(list: ReferenceListConfig, input: ReferenceIte
     ...(list.withSymbol ? { symbol: input.symbol ?? '' } : {}),
     ...(list.withDirectDebit ? { directDebit: input.directDebit ?? false } : {}),
     ...(list.withOrder ? { order: COUNTRY_ORDER } : {}),
+    ...(list.isoCode ? { isoCode: input.isoCode ?? null } : {}),
   };
 }
 

@@ -65,7 +65,7 @@ describe('ReferenceItemFormModal', () => {
     await user.type(screen.getByLabelText('Symbol'), '£');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText("Item 'Pound sterling' was created successfully!")).toBeInTheDocument();
-    expect(requests[0]?.body).toEqual({ name: 'Pound sterling', symbol: '£' });
+    expect(requests[0]?.body).toEqual({ name: 'Pound sterling', symbol: '£', isoCode: null });
     expect(onClose).toHaveBeenCalledOnce();
   });
 
@@ -81,7 +81,7 @@ describe('ReferenceItemFormModal', () => {
     await user.type(screen.getByLabelText('Name'), 'X');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText("Item 'X' was created successfully!")).toBeInTheDocument();
-    expect(requests[0]?.body).toEqual({ name: 'X', order: 100 });
+    expect(requests[0]?.body).toEqual({ name: 'X', order: 100, isoCode: null });
     expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
   });
 
@@ -200,5 +200,92 @@ describe('ReferenceItemFormModal', () => {
     expect(onClose).toHaveBeenCalledOnce();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('has no ISO code for the lists without one', () => {
+    mockFetch({});
+    renderWithProviders(<ReferenceItemFormModal list={tagsList} opened item={null} onClose={vi.fn()} />);
+    expect(screen.queryByLabelText(/ISO code/)).not.toBeInTheDocument();
+  });
+
+  it('edits a country’s ISO code in capitals and sends it', async () => {
+    signIn();
+    const requests = mockFetch({
+      'PATCH /api/ctries/7': () => jsonResponse({ id: 7, name: 'Groenland', order: 100, isoCode: 'GL' }),
+    });
+    const { user } = renderWithProviders(
+      <ReferenceItemFormModal
+        list={countriesList}
+        opened
+        item={{ id: 7, name: 'Groenland', order: 100, isoCode: null }}
+        onClose={vi.fn()}
+      />,
+    );
+    const isoCode = screen.getByLabelText('ISO code');
+    expect(isoCode).toHaveValue('');
+    expect(isoCode).toHaveAccessibleDescription(/ISO 3166-1 alpha-2, two capital letters/);
+    await user.type(isoCode, 'gl');
+    expect(isoCode).toHaveValue('GL');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText("Item 'Groenland' was updated successfully!")).toBeInTheDocument();
+    expect(requests[0]?.body).toEqual({ id: 7, name: 'Groenland', order: 100, isoCode: 'GL' });
+  });
+
+  it('refuses a code that names no country under ISO code, before sending', async () => {
+    const requests = mockFetch({});
+    const { user } = renderWithProviders(
+      <ReferenceItemFormModal list={countriesList} opened item={null} onClose={vi.fn()} />,
+    );
+    await user.type(screen.getByLabelText('Name'), 'Atlantide');
+    await user.type(screen.getByLabelText('ISO code'), 'ZZ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This is not an ISO 3166-1 alpha-2 country code.')).toBeInTheDocument();
+    expect(screen.getByLabelText('ISO code')).toHaveAttribute('aria-invalid', 'true');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('shows an ISO code another country has under ISO code and stays open', async () => {
+    signIn();
+    mockFetch({
+      'POST /api/ctries': () =>
+        problemResponse(409, 'reference_lists.iso_code_taken', {
+          detail: "The country 'Suisse' already has the ISO code CH.",
+          errors: [{ path: 'isoCode', message: 'Another country already has this ISO code.' }],
+        }),
+    });
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(
+      <ReferenceItemFormModal list={countriesList} opened item={null} onClose={onClose} />,
+    );
+    await user.type(screen.getByLabelText('Name'), 'Helvétie');
+    await user.type(screen.getByLabelText('ISO code'), 'CH');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText(/Another country already has this ISO code\./)).not.toHaveLength(0);
+    expect(screen.getByLabelText('ISO code')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('ISO code')).toHaveFocus();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('sends a currency’s ISO 4217 code, and refuses one of the wrong length', async () => {
+    signIn();
+    const requests = mockFetch({
+      'POST /api/currencies': () =>
+        jsonResponse({ id: 3, name: 'Pound sterling', symbol: '£', isoCode: 'GBP' }, 201),
+    });
+    const { user } = renderWithProviders(
+      <ReferenceItemFormModal list={currenciesList} opened item={null} onClose={vi.fn()} />,
+    );
+    await user.type(screen.getByLabelText('Name'), 'Pound sterling');
+    await user.type(screen.getByLabelText('Symbol'), '£');
+    await user.type(screen.getByLabelText('ISO code'), 'gb');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('The ISO code is three capital letters, e.g. EUR or CHF.'),
+    ).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+    await user.type(screen.getByLabelText('ISO code'), 'p');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Item 'Pound sterling' was created successfully!")).toBeInTheDocument();
+    expect(requests[0]?.body).toEqual({ name: 'Pound sterling', symbol: '£', isoCode: 'GBP' });
   });
 });

@@ -22,6 +22,8 @@ type ReferenceItemFormValues = {
   name: string;
   symbol: string;
   directDebit: boolean;
+  /** Empty for none (sent as null). */
+  isoCode: string;
 };
 
 /** Puts the caret after the last character (part 1 §2: "Focusing the name input places the cursor at the end"). */
@@ -41,9 +43,10 @@ type ReferenceItemFormModalProps = {
 /**
  * The Add New X / Edit X dialog of a reference list (part 1 §2 Reference-data lists, §4 Modal, §5,
  * §8): Name (its minimum length from the contract: 4, countries none, tags required only), Symbol for
- * currencies, Direct debit for payment methods; Save when adding, Update when editing; Cancel, the
- * close icon and Escape close it. It stays open until the server answers; a taken name shows under
- * Name (part 1 §8).
+ * currencies, Direct debit for payment methods, ISO code for countries and currencies (typed in
+ * capitals); Save when adding, Update when editing; Cancel, the close icon and Escape close it. It
+ * stays open until the server answers; a taken name shows under Name (part 1 §8), a taken ISO code
+ * under ISO code.
  */
 export function ReferenceItemFormModal({ list, opened, item, onClose }: ReferenceItemFormModalProps) {
   const [busy, setBusy] = useState(false);
@@ -78,6 +81,7 @@ function ReferenceItemForm({ list, item, onDone, onBusyChange }: ReferenceItemFo
       name: item?.name ?? '',
       symbol: item?.symbol ?? '',
       directDebit: item?.directDebit ?? false,
+      isoCode: item?.isoCode ?? '',
     },
     validate: schemaValidator(schema),
     validateInputOnBlur: true,
@@ -117,6 +121,7 @@ function ReferenceItemForm({ list, item, onDone, onBusyChange }: ReferenceItemFo
   );
 
   const nameProps = form.getInputProps('name');
+  const isoCodeProps = form.getInputProps('isoCode');
   const handleNameFocus = (event: FocusEvent<HTMLInputElement>) => {
     nameProps.onFocus?.(event);
     const input = event.currentTarget;
@@ -144,6 +149,18 @@ function ReferenceItemForm({ list, item, onDone, onBusyChange }: ReferenceItemFo
             placeholder="Currency symbol."
             autoComplete="off"
             {...form.getInputProps('symbol')}
+          />
+        ) : null}
+        {list.isoCode ? (
+          <TextInput
+            label="ISO code"
+            description={list.isoCode.description}
+            placeholder={list.isoCode.placeholder}
+            autoComplete="off"
+            maxLength={list.isoCode.length}
+            styles={{ wrapper: { maxWidth: 200 }, input: { textTransform: 'uppercase' } }}
+            {...isoCodeProps}
+            onChange={(event) => form.setFieldValue('isoCode', event.currentTarget.value.toUpperCase())}
           />
         ) : null}
         {list.withDirectDebit ? (

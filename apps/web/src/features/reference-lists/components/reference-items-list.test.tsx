@@ -131,4 +131,38 @@ describe('ReferenceItemsList', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText(/relation does not exist/)).not.toBeInTheDocument();
   });
+
+  it('shows the ISO code of the countries that have one', async () => {
+    signIn();
+    mockFetch({
+      'GET /api/ctries': () =>
+        jsonResponse([
+          { id: 1, name: 'France', order: 1, isoCode: 'FR' },
+          { id: 9, name: 'Atlantide', order: 100, isoCode: null },
+        ]),
+    });
+    renderWithProviders(<ReferenceItemsList list={countriesList} onEdit={vi.fn()} />);
+    await screen.findByText('France');
+    expect(rowOf('France')).toHaveTextContent(/^FranceISO code FR/);
+    expect(rowOf('Atlantide')).not.toHaveTextContent('ISO code');
+  });
+
+  it('shows a currency’s ISO code beside "name (symbol)"', async () => {
+    signIn();
+    mockFetch({
+      'GET /api/currencies': () =>
+        jsonResponse([{ id: 2, name: 'Swiss Franc', symbol: 'CHF', isoCode: 'CHF' }]),
+    });
+    renderWithProviders(<ReferenceItemsList list={currenciesList} onEdit={vi.fn()} />);
+    expect(await screen.findByText('Swiss Franc (CHF)')).toBeInTheDocument();
+    expect(rowOf('Swiss Franc (CHF)')).toHaveTextContent('ISO code CHF');
+  });
+
+  it('shows no ISO code for the lists without one', async () => {
+    signIn();
+    mockFetch({ 'GET /api/tags': () => jsonResponse([{ id: 1, name: 'VIP', isoCode: 'FR' }]) });
+    renderWithProviders(<ReferenceItemsList list={tagsList} onEdit={vi.fn()} />);
+    await screen.findByText('VIP');
+    expect(rowOf('VIP')).not.toHaveTextContent('ISO code');
+  });
 });

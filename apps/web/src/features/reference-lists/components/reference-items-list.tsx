@@ -1,5 +1,5 @@
 import type { ReferenceItem } from '@back-office/contract/reference-lists';
-import { Badge, Button, Center, Group, Loader, Paper, Table, Text } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ConfirmDelete } from '../../../components/confirm-delete.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -25,7 +25,8 @@ type ReferenceItemsListProps = {
 
 /**
  * One reference list (part 1 §2 Reference-data lists, §4 Row delete): a row per item in the server's
- * order with Edit and Remove (two-step). "No items exist!" only once loaded and empty. A refused delete
+ * order with Edit and Remove (two-step), and the ISO code of countries and currencies that have one.
+ * "No items exist!" only once loaded and empty. A refused delete
  * says why in the error toast (e.g. how many subscribers still use the country; part 1 §8).
  */
 export function ReferenceItemsList({ list, onEdit }: ReferenceItemsListProps) {
@@ -89,6 +90,12 @@ function ReferenceItemRow({ list, item, onEdit }: ReferenceItemRowProps) {
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
           <Text fw={500}>{referenceItemLabel(list, item)}</Text>
+          {list.isoCode && item.isoCode ? (
+            <Badge variant="default" size="sm" radius="sm" style={{ flexShrink: 0 }}>
+              <VisuallyHidden>ISO code </VisuallyHidden>
+              {item.isoCode}
+            </Badge>
+          ) : null}
           {list.withDirectDebit && item.directDebit ? (
             <Badge variant="light" size="sm">
               Direct debit

@@ -23,6 +23,18 @@ const EMPTY: Settings = {
   logo: null,
 };
 
+/** Countries as the list gives them: those with an ISO code can be the organisation's country. */
+const COUNTRIES = [
+  { id: 1, name: 'France', order: 1, isoCode: 'FR' },
+  { id: 2, name: 'Suisse', order: 2, isoCode: 'CH' },
+  { id: 3, name: 'Atlantide', order: 100, isoCode: null },
+];
+
+/** `mockFetch` with the countries the address's Country field lists. */
+function mockSettingsFetch(routes: Parameters<typeof mockFetch>[0]) {
+  return mockFetch({ 'GET /api/ctries': () => jsonResponse(COUNTRIES), ...routes });
+}
+
 /** A 1×1 transparent PNG. */
 const PNG_BYTES = Uint8Array.from(
   atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='),
@@ -33,10 +45,14 @@ function pickLogo(file: File) {
   fireEvent.change(screen.getByLabelText('Logo file'), { target: { files: [file] } });
 }
 
+function pickSignature(file: File) {
+  fireEvent.change(screen.getByLabelText('Signature image file'), { target: { files: [file] } });
+}
+
 describe('SettingsForm', () => {
   it('shows every settings field with the stored values', async () => {
     signIn();
-    mockFetch({
+    mockSettingsFetch({
       'GET /api/settings': () =>
         jsonResponse({ ...EMPTY, organisationName: 'Amis de la Suisse', address: '1 rue X' }),
     });
@@ -62,7 +78,7 @@ describe('SettingsForm', () => {
 
   it('refuses a logo that is not PNG or JPEG', async () => {
     signIn();
-    mockFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
+    mockSettingsFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
     renderWithProviders(<SettingsForm />);
     await screen.findByLabelText('Organisation name');
     pickLogo(new File(['GIF89a'], 'logo.gif', { type: 'image/gif' }));
@@ -72,7 +88,7 @@ describe('SettingsForm', () => {
 
   it('refuses a logo larger than 1 MB', async () => {
     signIn();
-    mockFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
+    mockSettingsFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
     renderWithProviders(<SettingsForm />);
     await screen.findByLabelText('Organisation name');
     pickLogo(new File([new Uint8Array(LOGO_MAX_BYTES + 1)], 'big.png', { type: 'image/png' }));
@@ -85,7 +101,7 @@ describe('SettingsForm', () => {
     [10, 10_000],
   ])('refuses a %i × %i PNG logo from its header', async (width, height) => {
     signIn();
-    mockFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
+    mockSettingsFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
     renderWithProviders(<SettingsForm />);
     await screen.findByLabelText('Organisation name');
     const bytes = PNG_BYTES.slice();
@@ -99,7 +115,7 @@ describe('SettingsForm', () => {
 
   it('refuses a file named PNG that is not an image', async () => {
     signIn();
-    mockFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
+    mockSettingsFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
     renderWithProviders(<SettingsForm />);
     await screen.findByLabelText('Organisation name');
     pickLogo(new File(['not an image at all'], 'logo.png', { type: 'image/png' }));
@@ -109,7 +125,7 @@ describe('SettingsForm', () => {
 
   it('keeps the document retention in whole years, 10 by default', async () => {
     signIn();
-    const requests = mockFetch({
+    const requests = mockSettingsFetch({
       'GET /api/settings': () => jsonResponse(EMPTY),
       'PUT /api/settings': (request) => jsonResponse(request.body),
     });
@@ -132,14 +148,14 @@ describe('SettingsForm', () => {
 
   it('tells the limits of the logo', async () => {
     signIn();
-    mockFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
+    mockSettingsFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
     renderWithProviders(<SettingsForm />);
     expect(await screen.findByText('PNG or JPEG, at most 1 MB and 2000 × 2000 pixels.')).toBeInTheDocument();
   });
 
   it('previews a PNG logo, can remove it again, and saves every field with it', async () => {
     signIn();
-    const requests = mockFetch({
+    const requests = mockSettingsFetch({
       'GET /api/settings': () => jsonResponse(EMPTY),
       'PUT /api/settings': (request) => jsonResponse(request.body),
     });
@@ -168,7 +184,7 @@ describe('SettingsForm', () => {
 
   it('checks the sender address before sending', async () => {
     signIn();
-    const requests = mockFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
+    const requests = mockSettingsFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
     const { user } = renderWithProviders(<SettingsForm />);
     await user.type(await screen.findByLabelText('Email sender address'), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -178,7 +194,7 @@ describe('SettingsForm', () => {
 
   it('shows the fields the server refused under them', async () => {
     signIn();
-    mockFetch({
+    mockSettingsFetch({
       'GET /api/settings': () => jsonResponse(EMPTY),
       'PUT /api/settings': () =>
         problemResponse(400, 'validation.failed', {
@@ -194,7 +210,7 @@ describe('SettingsForm', () => {
 
   it('says so in a toast when saving fails', async () => {
     signIn();
-    mockFetch({
+    mockSettingsFetch({
       'GET /api/settings': () => jsonResponse(EMPTY),
       'PUT /api/settings': () => problemResponse(500, 'internal'),
     });
@@ -210,7 +226,7 @@ describe('SettingsForm', () => {
 
   it('shows the email templates in French with their placeholders, and restores a default', async () => {
     signIn();
-    const requests = mockFetch({
+    const requests = mockSettingsFetch({
       'GET /api/settings': () =>
         jsonResponse({ ...EMPTY, receiptEmailSubject: 'Votre reçu n° {receiptNumber}' }),
       'PUT /api/settings': (request) => jsonResponse(request.body),
@@ -238,7 +254,7 @@ describe('SettingsForm', () => {
 
   it('refuses an unknown placeholder under its template, as the server does', async () => {
     signIn();
-    const requests = mockFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
+    const requests = mockSettingsFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
     const { user } = renderWithProviders(<SettingsForm />);
     await user.click(await screen.findByRole('button', { name: 'Edit email templates' }));
     const text = await screen.findByLabelText('Returned brochure email: text');
@@ -255,7 +271,7 @@ describe('SettingsForm', () => {
   it('shows the server refusing a template under its field', async () => {
     signIn();
     const message = 'Unknown placeholder {foo}: use {organisationName}, {unsubscribeLink}.';
-    mockFetch({
+    mockSettingsFetch({
       'GET /api/settings': () => jsonResponse(EMPTY),
       'PUT /api/settings': () =>
         problemResponse(400, 'validation.failed', { errors: [{ path: 'bulkEmailFooter', message }] }),
@@ -266,5 +282,133 @@ describe('SettingsForm', () => {
     // The templates open by themselves to show the refused one.
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByLabelText('Group email footer')).toBeInTheDocument();
+  });
+
+  it('shows the receipt for other countries, the structured address and the signature image as stored', async () => {
+    signIn();
+    mockSettingsFetch({
+      'GET /api/settings': () =>
+        jsonResponse({
+          ...EMPTY,
+          receiptForOtherCountries: 'attestation',
+          addressStreet: 'Rue du Rhône',
+          addressBuildingNumber: '12',
+          addressPostcode: '1204',
+          addressTown: 'Genève',
+          addressCountry: 'CH',
+          signatureImage: `data:image/png;base64,${btoa(String.fromCharCode(...PNG_BYTES))}`,
+        }),
+    });
+    renderWithProviders(<SettingsForm />);
+    expect(await screen.findByLabelText('Street')).toHaveValue('Rue du Rhône');
+    expect(screen.getByRole('group', { name: 'Organisation address (structured)' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Building number')).toHaveValue('12');
+    expect(screen.getByLabelText('Postcode')).toHaveValue('1204');
+    expect(screen.getByLabelText('Town')).toHaveValue('Genève');
+    expect(await screen.findByDisplayValue('Suisse (CH)')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /^Attestation/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^Cerfa/ })).not.toBeChecked();
+    expect(screen.getByRole('img', { name: 'Signature image preview' })).toBeInTheDocument();
+  });
+
+  it('starts an older answer without the new fields on Cerfa, an empty address and no signature', async () => {
+    signIn();
+    mockSettingsFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
+    renderWithProviders(<SettingsForm />);
+    expect(await screen.findByLabelText('Street')).toHaveValue('');
+    expect(screen.getByRole('radio', { name: /^Cerfa/ })).toBeChecked();
+    expect(screen.getByText('No signature image')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('');
+  });
+
+  it('saves the receipt choice, the structured address, its country and a signature image', async () => {
+    signIn();
+    const requests = mockSettingsFetch({
+      'GET /api/settings': () => jsonResponse(EMPTY),
+      'PUT /api/settings': (request) => jsonResponse(request.body),
+    });
+    const { user } = renderWithProviders(<SettingsForm />);
+    // Pasted rather than typed: every keystroke renders the whole form.
+    const address = {
+      Street: 'Route de Ferney',
+      'Building number': '150',
+      Postcode: '1218',
+      Town: 'Le Grand-Saconnex',
+    };
+    await screen.findByLabelText('Street');
+    for (const [label, value] of Object.entries(address)) {
+      await user.click(screen.getByLabelText(label));
+      await user.paste(value);
+    }
+    await user.click(screen.getByRole('combobox', { name: 'Country' }));
+    // Only the countries with an ISO code are offered.
+    expect(screen.queryByRole('option', { name: /Atlantide/ })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'Suisse (CH)' }));
+    await user.click(screen.getByRole('radio', { name: /^Attestation/ }));
+    pickSignature(new File([PNG_BYTES], 'signature.png', { type: 'image/png' }));
+    expect(await screen.findByRole('img', { name: 'Signature image preview' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Settings were saved successfully!')).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      receiptForOtherCountries: 'attestation',
+      addressStreet: 'Route de Ferney',
+      addressBuildingNumber: '150',
+      addressPostcode: '1218',
+      addressTown: 'Le Grand-Saconnex',
+      addressCountry: 'CH',
+      signatureImage: expect.stringMatching(/^data:image\/png;base64,/),
+      logo: null,
+    });
+  });
+
+  it('refuses a street or a town longer than the QR-bill allows, under the field, before sending', async () => {
+    signIn();
+    const requests = mockSettingsFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
+    const { user } = renderWithProviders(<SettingsForm />);
+    fireEvent.change(await screen.findByLabelText('Street'), { target: { value: 'r'.repeat(71) } });
+    fireEvent.change(screen.getByLabelText('Town'), { target: { value: 't'.repeat(36) } });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('At most 70 characters.')).toBeInTheDocument();
+    expect(screen.getByText('At most 35 characters.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Street')).toHaveAttribute('aria-invalid', 'true');
+    expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('refuses a signature image that is not PNG or JPEG, in its own words', async () => {
+    signIn();
+    mockSettingsFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
+    renderWithProviders(<SettingsForm />);
+    await screen.findByLabelText('Organisation name');
+    pickSignature(new File(['GIF89a'], 'signature.gif', { type: 'image/gif' }));
+    expect(await screen.findByText('The signature image must be a PNG or JPEG image.')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Signature image preview' })).not.toBeInTheDocument();
+    // The logo is untouched.
+    expect(screen.getByText('No logo')).toBeInTheDocument();
+  });
+
+  it('shows the server refusing the country or the signature image under them', async () => {
+    signIn();
+    mockSettingsFetch({
+      'GET /api/settings': () => jsonResponse(EMPTY),
+      'PUT /api/settings': () =>
+        problemResponse(400, 'validation.failed', {
+          errors: [
+            { path: 'addressCountry', message: 'This is not an ISO 3166-1 alpha-2 country code.' },
+            {
+              path: 'signatureImage',
+              message: 'The signature image is damaged: save it again as PNG or JPEG.',
+            },
+          ],
+        }),
+    });
+    const { user } = renderWithProviders(<SettingsForm />);
+    await screen.findByLabelText('Organisation name');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText(/This is not an ISO 3166-1 alpha-2 country code\./)).not.toHaveLength(
+      0,
+    );
+    expect(screen.getAllByText(/The signature image is damaged/)).not.toHaveLength(0);
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveAttribute('aria-invalid', 'true');
   });
 });

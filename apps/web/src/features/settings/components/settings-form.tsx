@@ -1,6 +1,10 @@
 import { EMAIL_TEMPLATE_FIELDS } from '@back-office/contract/email-templates';
 import { DOCUMENT_RETENTION_YEARS, INACTIVITY_REPORT_YEARS } from '@back-office/contract/personal-data';
-import { type Settings, settingsSchema } from '@back-office/contract/settings';
+import {
+  DEFAULT_RECEIPT_FOR_OTHER_COUNTRIES,
+  type Settings,
+  settingsSchema,
+} from '@back-office/contract/settings';
 import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -14,6 +18,7 @@ import { useSaveSettings } from '../api/save-settings.ts';
 import { SettingsDocumentFields } from './settings-document-fields.tsx';
 import { SettingsEmailFields } from './settings-email-fields.tsx';
 import { SettingsOrganisationFields } from './settings-organisation-fields.tsx';
+import { SettingsReceiptFields } from './settings-receipt-fields.tsx';
 import { SettingsTemplateFields, withTemplateDefaults } from './settings-template-fields.tsx';
 
 /** The success toast of a saved settings form. */
@@ -90,6 +95,13 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
       ...initial,
       documentRetentionYears: initial.documentRetentionYears ?? DOCUMENT_RETENTION_YEARS.default,
       inactivityReportYears: initial.inactivityReportYears ?? INACTIVITY_REPORT_YEARS.default,
+      receiptForOtherCountries: initial.receiptForOtherCountries ?? DEFAULT_RECEIPT_FOR_OTHER_COUNTRIES,
+      addressStreet: initial.addressStreet ?? '',
+      addressBuildingNumber: initial.addressBuildingNumber ?? '',
+      addressPostcode: initial.addressPostcode ?? '',
+      addressTown: initial.addressTown ?? '',
+      addressCountry: initial.addressCountry ?? null,
+      signatureImage: initial.signatureImage ?? null,
     },
     validate: schemaValidator(settingsSchema),
     validateInputOnBlur: true,
@@ -129,6 +141,9 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
         </Section>
         <Section title="Receipts and invoices">
           <SettingsDocumentFields form={form} />
+        </Section>
+        <Section title="Tax receipts">
+          <SettingsReceiptFields form={form} />
         </Section>
         <Section title="Email templates">
           <EmailTemplatesToggle

@@ -1,11 +1,12 @@
 import type { Settings } from '@back-office/contract/settings';
 import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { LogoField } from './logo-field.tsx';
+import { ImageField, LOGO_FIELD } from './image-field.tsx';
+import { SettingsAddressFields } from './settings-address-fields.tsx';
 
 /**
- * The organisation's identity on documents: name, address, SIREN or RNA number, SEPA
- * creditor identifier (ICS), purpose and logo.
+ * The organisation's identity on documents: name, address (as printed, and structured for the Swiss
+ * QR-bill), SIREN or RNA number, SEPA creditor identifier (ICS), purpose and logo.
  */
 export function SettingsOrganisationFields({ form }: { form: UseFormReturnType<Settings> }) {
   return (
@@ -23,6 +24,7 @@ export function SettingsOrganisationFields({ form }: { form: UseFormReturnType<S
         autoComplete="street-address"
         {...form.getInputProps('address')}
       />
+      <SettingsAddressFields form={form} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="SIREN or RNA number" autoComplete="off" {...form.getInputProps('sirenOrRna')} />
         <TextInput
@@ -39,7 +41,8 @@ export function SettingsOrganisationFields({ form }: { form: UseFormReturnType<S
         maxRows={6}
         {...form.getInputProps('organisationPurpose')}
       />
-      <LogoField
+      <ImageField
+        kind={LOGO_FIELD}
         value={form.values.logo}
         error={form.errors.logo}
         onChange={(logo) => form.setFieldValue('logo', logo)}
