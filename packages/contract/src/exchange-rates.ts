@@ -1,5 +1,10 @@
+import { codes as iso4217Codes } from 'currency-codes';
 import { z } from 'zod';
 import { isIsoDate, MAX_ID, plainString } from './common.ts';
+import { CURRENCY_CODE_PATTERN } from './iso-codes.ts';
+
+/** A currency code as the database keeps it: 3 upper-case letters (ISO 4217). */
+export { CURRENCY_CODE_PATTERN };
 
 /**
  * Exchange rates (not in the spec; docs/decisions/021): the euro foreign exchange reference rates of
@@ -9,25 +14,18 @@ import { isIsoDate, MAX_ID, plainString } from './common.ts';
  * at the rate of the day of the gift (or the last one published in the 7 days before it).
  */
 
-/**
- * The ISO 4217 codes a rate can be saved for: the currencies in use (as `Intl` lists them), and the
- * former ones the ECB published rates for (CYP, EEK, GRD, LTL, LVL, MTL, ROL, SIT, SKK, TRL). Not EUR:
- * a euro is 1 euro.
- */
-export const EXCHANGE_RATE_CURRENCIES: readonly string[] = `
-  AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN
-  BZD CAD CDF CHF CLP CNY COP CRC CUC CUP CVE CYP CZK DJF DKK DOP DZD EEK EGP ERN ETB FJD FKP GBP
-  GEL GHS GIP GMD GNF GRD GTQ GYD HKD HNL HRK HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS
-  KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR LRD LSL LTL LVL LYD MAD MDL MGA MKD MMK MNT MOP MRU MTL
-  MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR ROL RON RSD
-  RUB RWF SAR SBD SCR SDG SEK SGD SHP SIT SKK SLE SLL SOS SRD SSP STN SVC SYP SZL THB TJS TMT TND
-  TOP TRL TRY TTD TWD TZS UAH UGX USD UYU UZS VES VND VUV WST XAF XCD XCG XDR XOF XPF XSU YER ZAR
-  ZMW ZWG ZWL`
-  .trim()
-  .split(/\s+/);
+/** Former currencies the ECB published rates for before they joined the euro or were redenominated. */
+const FORMER_ECB_CURRENCIES = ['CYP', 'EEK', 'GRD', 'LTL', 'LVL', 'MTL', 'ROL', 'SIT', 'SKK', 'TRL'];
 
-/** A currency code as the database keeps it: 3 upper-case letters (ISO 4217). */
-export const CURRENCY_CODE_PATTERN = /^[A-Z]{3}$/;
+/**
+ * The ISO 4217 codes a rate can be saved for: ISO 4217's list one (the kept library of
+ * docs/decisions/022) and the former currencies the ECB published rates for. Not EUR: a euro is 1 euro.
+ */
+export const EXCHANGE_RATE_CURRENCIES: readonly string[] = [
+  ...new Set([...iso4217Codes(), ...FORMER_ECB_CURRENCIES]),
+]
+  .filter((code) => code !== 'EUR' && CURRENCY_CODE_PATTERN.test(code))
+  .sort();
 
 /** Most decimals of a rate (`numeric(18,6)`). */
 export const EXCHANGE_RATE_DECIMALS = 6;
