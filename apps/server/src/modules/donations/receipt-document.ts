@@ -69,11 +69,14 @@ export function receiptContent(
     .filter((line) => line?.trim())
     .join('\n');
   const issuedOn = frenchDateOf(receipt.issuedAt, settings.timeZone);
+  // "Fait à <the organisation's town>": its structured address, else the last line of the free one.
   const place =
-    settings.address
+    settings.addressTown.trim() ||
+    (settings.address
       .split('\n')
       .at(-1)
-      ?.replace(/^\d{4,5}\s*/, '') ?? '';
+      ?.replace(/^\d{4,5}\s*/, '') ??
+      '');
   const firstDonation = data.donations[0];
   const dateLine =
     receipt.kind === 'single' && firstDonation

@@ -115,6 +115,24 @@ describe('tax receipts', () => {
     expect((await api('GET', `/api/donations/receipt/${swiss.id}/12`)).statusCode).toBe(400);
   });
 
+  it('is made at the town of the organisation’s structured address once it is set', async () => {
+    const { french } = await seed();
+    const settings = (await api('GET', '/api/settings')).json();
+    expect(
+      (
+        await api('PUT', '/api/settings', {
+          ...settings,
+          addressTown: 'Évian-les-Bains',
+          addressPostcode: '74500',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const gift = await donate(french.id, 20, '2026-02-01');
+    const [page] = await pdfPages((await api('GET', `/api/donations/receipt/${gift.id}`)).rawPayload);
+    expect(page).toContain('Fait à Évian-les-Bains, le');
+    expect(page).not.toContain('Fait à Thonon');
+  });
+
   it('allocates numbers without gap or duplicate under 20 concurrent requests', async () => {
     const { french } = await seed();
     const gifts = [];
