@@ -6,6 +6,22 @@ import { z } from 'zod';
 
 /** The largest id, and the largest whole number a field stored as PostgreSQL `integer` can hold. */
 export const MAX_ID = 2_147_483_647;
+
+/** The page of a list query: 1-based `listfrom`, `listlength` from 1 to 500 (default 50). */
+export const pageQueryShape = {
+  listfrom: z.coerce
+    .number({ message: 'listfrom is a position from 1.' })
+    .int({ message: 'listfrom is a position from 1.' })
+    .min(1, { message: 'listfrom is a position from 1.' })
+    .max(MAX_ID, { message: 'listfrom is too large.' })
+    .default(1),
+  listlength: z.coerce
+    .number({ message: 'listlength is a number from 1 to 500.' })
+    .int({ message: 'listlength is a number from 1 to 500.' })
+    .min(1, { message: 'listlength is a number from 1 to 500.' })
+    .max(500, { message: 'listlength is a number from 1 to 500.' })
+    .default(50),
+};
 /** The smallest whole number of a PostgreSQL `integer`. */
 export const MIN_INTEGER = -2_147_483_648;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, moneySchema, plainString } from './common.ts';
+import { MAX_ID, moneySchema, pageQueryShape, plainString } from './common.ts';
 
 /**
  * Products (part 1 §2 Products, §3 Product, §5 Product form, §7 Products).
@@ -92,20 +92,7 @@ export const stockMovementListSchema = z.object({
 export type StockMovementList = z.infer<typeof stockMovementListSchema>;
 
 /** `GET /api/products/{id}/movements` query: 1-based `listfrom`, `listlength` up to 500 (default 50). */
-export const stockMovementQuerySchema = z.object({
-  listfrom: z.coerce
-    .number({ message: 'listfrom is a position from 1.' })
-    .int({ message: 'listfrom is a position from 1.' })
-    .min(1, { message: 'listfrom is a position from 1.' })
-    .max(MAX_ID, { message: 'listfrom is too large.' })
-    .default(1),
-  listlength: z.coerce
-    .number({ message: 'listlength is a number from 1 to 500.' })
-    .int({ message: 'listlength is a number from 1 to 500.' })
-    .min(1, { message: 'listlength is a number from 1 to 500.' })
-    .max(500, { message: 'listlength is a number from 1 to 500.' })
-    .default(50),
-});
+export const stockMovementQuerySchema = z.object(pageQueryShape);
 export type StockMovementQuery = z.infer<typeof stockMovementQuerySchema>;
 
 /** The largest number of items one adjustment can move, in or out. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { csvDialectSchema, plainString } from './common.ts';
+import { csvDialectSchema, pageQueryShape, plainString } from './common.ts';
 
 /**
  * The tax receipt register (not in the spec; docs/decisions/023): every receipt ever issued, by number,
@@ -26,18 +26,7 @@ const registerFilterShape = {
 /** `GET /api/receipts` query: the filters and the page (`listfrom` 1-based, `listlength` up to 500). */
 export const receiptRegisterQuerySchema = z.object({
   ...registerFilterShape,
-  listfrom: z.coerce
-    .number({ message: 'listfrom is a position from 1.' })
-    .int({ message: 'listfrom is a position from 1.' })
-    .min(1, { message: 'listfrom is a position from 1.' })
-    .max(2_147_483_647, { message: 'listfrom is too large.' })
-    .default(1),
-  listlength: z.coerce
-    .number({ message: 'listlength is a number from 1 to 500.' })
-    .int({ message: 'listlength is a number from 1 to 500.' })
-    .min(1, { message: 'listlength is a number from 1 to 500.' })
-    .max(500, { message: 'listlength is a number from 1 to 500.' })
-    .default(50),
+  ...pageQueryShape,
 });
 export type ReceiptRegisterQuery = z.infer<typeof receiptRegisterQuerySchema>;
 
