@@ -147,6 +147,12 @@ export function createReceiptsRepository() {
       return row;
     },
 
+    /** The receipt of that number, or undefined. */
+    findByNumber: async (db: Executor, number: number) => {
+      const [row] = await db.select().from(receipts).where(eq(receipts.number, number));
+      return row;
+    },
+
     /** The receipt of that number, locked for the rest of the transaction. */
     lockByNumber: async (db: Executor, number: number) => {
       const [row] = await db.select().from(receipts).where(eq(receipts.number, number)).for('update');

@@ -416,8 +416,8 @@ export function createReceiptsService({
     /** `GET /api/receipts/{number}/pdf`: the receipt as issued, "ANNULÉ" once cancelled; issues nothing. @throws 404 */
     receiptPdf: async (number: number): Promise<ReceiptFile> => {
       const settings = await settingsService.get();
-      const [receipt] = await repository.chainAfter(db, number - 1, 1);
-      if (receipt?.number !== number) throw createReceiptNotFoundError(`No receipt has number ${number}.`);
+      const receipt = await repository.findByNumber(db, number);
+      if (!receipt) throw createReceiptNotFoundError(`No receipt has number ${number}.`);
       return { filename: `receipt-${number}.pdf`, ...(await render(db, [receipt], settings)) };
     },
 
@@ -461,12 +461,8 @@ export function createReceiptsService({
      * cannot be tried one after another).
      */
     publicCheck: async (number: number, hashDigits: string): Promise<PublicReceiptCheck> => {
-      const [receipt] = await repository.chainAfter(db, number - 1, 1);
-      if (
-        receipt?.number !== number ||
-        !receipt.hash ||
-        hashDigits.toLowerCase() !== receipt.hash.slice(0, VERIFY_HASH_DIGITS)
-      ) {
+      const receipt = await repository.findByNumber(db, number);
+      if (!receipt?.hash || hashDigits.toLowerCase() !== receipt.hash.slice(0, VERIFY_HASH_DIGITS)) {
         return { status: 'unknown' };
       }
       const [{ donor, currency }, settings, replacement] = await Promise.all([
