@@ -54,6 +54,40 @@ export type ReceiptKind = (typeof RECEIPT_KINDS)[number];
 export const DEFAULT_RECEIPT_FOR_OTHER_COUNTRIES: ReceiptKind = 'cerfa';
 
 /**
+ * The boxes of the "Bénéficiaire des versements" section of Cerfa 11580*05 (CGI art. 200-1 a to g and
+ * 238 bis), one of which the organisation ticks on its receipts; the key is stored, the label printed.
+ * `public-utility` goes with the decree of its recognition and `other` with what the organisation is,
+ * in `organisationTypeDetail`.
+ */
+export const ORGANISATION_TYPES = {
+  'public-utility': 'Association ou fondation reconnue d’utilité publique par décret',
+  'university-foundation': 'Fondation universitaire ou fondation partenariale',
+  'corporate-foundation': 'Fondation d’entreprise',
+  'general-interest': 'Œuvre ou organisme d’intérêt général',
+  museum: 'Musée de France',
+  'higher-education':
+    'Établissement d’enseignement supérieur ou d’enseignement artistique public ou privé, d’intérêt général, à but non lucratif',
+  'business-creation':
+    'Organisme ayant pour objectif exclusif de participer financièrement à la création d’entreprises',
+  'alsace-moselle-worship':
+    'Association cultuelle ou de bienfaisance et établissement public des cultes reconnus d’Alsace-Moselle',
+  festival: 'Organisme ayant pour activité principale l’organisation de festivals',
+  'aid-to-people-in-difficulty':
+    'Association fournissant gratuitement une aide alimentaire ou des soins médicaux à des personnes en difficulté ou favorisant leur logement',
+  'heritage-foundation':
+    'Fondation du patrimoine ou fondation ou association qui affecte irrévocablement les versements reçus à la Fondation du patrimoine',
+  research: 'Établissement de recherche public ou privé, d’intérêt général, à but non lucratif',
+  'work-integration': 'Entreprise d’insertion ou entreprise de travail temporaire d’insertion',
+  other: 'Autre organisme',
+} as const;
+export type OrganisationType = keyof typeof ORGANISATION_TYPES;
+export const ORGANISATION_TYPE_KEYS = Object.keys(ORGANISATION_TYPES) as [
+  OrganisationType,
+  ...OrganisationType[],
+];
+export const DEFAULT_ORGANISATION_TYPE: OrganisationType = 'general-interest';
+
+/**
  * Longest parts of the organisation's structured address, in characters: the limits of a structured
  * address (type "S") in the Swiss QR-bill, SIX "Swiss Implementation Guidelines for the QR-bill" v2.3,
  * data elements of the creditor (Cdtr: StrtNmOrAdrLine1, BldgNbOrAdrLine2, PstCd, TwnNm): street 70,
@@ -140,6 +174,13 @@ export const settingsSchema = z.object({
   addressTown: text(ADDRESS_MAX_LENGTHS.town).optional(),
   /** Country of the structured address: ISO 3166-1 alpha-2 (`FR`, `CH`), or null. Left out, it keeps its value. */
   addressCountry: countryCodeSchema.nullable().optional(),
+  /**
+   * The box the organisation ticks in the Cerfa's "Bénéficiaire" section ({@link ORGANISATION_TYPES};
+   * `general-interest` by default) and its detail: the date of the decree for `public-utility`, what
+   * the organisation is for `other` (≤ 200 characters). Each left out keeps its value.
+   */
+  organisationType: z.enum(ORGANISATION_TYPE_KEYS, { message: 'Choose a type of organisation.' }).optional(),
+  organisationTypeDetail: text(200).optional(),
   /**
    * The signatory's signature printed on receipts: a data URL, PNG or JPEG, with the logo's limits
    * (1 MB, 2,000 × 2,000 pixels), stored re-encoded; null for none. Left out, it keeps its value.

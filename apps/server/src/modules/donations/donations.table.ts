@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { currencies } from '../reference-lists/reference-lists.table.ts';
+import { sales } from '../sales/sales.table.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
 
 /** The donor block a receipt prints (names, postal address, country and payment method). */
@@ -27,8 +28,25 @@ export type ReceiptDonor = {
   paymentMethod: string | null;
 };
 
-/** A gift a receipt covers, as it was when the receipt was issued (`amount` as `numeric` text, "25.00"). */
-export type ReceiptLine = { donationId: number; date: string; amount: string };
+/**
+ * A gift a receipt covers, as it was when the receipt was issued: `amount` in the receipt's currency as
+ * `numeric` text ("25.00"). A gift made in another currency keeps its own amount and ISO 4217 code in
+ * `original`, with the rate it was converted at (units of that currency per unit of the receipt's, as
+ * text, "0.9412") and the day of that rate (`YYYY-MM-DD`, docs/decisions/024).
+ */
+export type ReceiptLine = {
+  donationId: number;
+  date: string;
+  amount: string;
+  original?: { amount: string; currency: string; rate: string; rateDate: string };
+};
+
+/**
+ * Which document a receipt is (docs/decisions/024): `cerfa`, the French "reçu au titre des dons"
+ * (Cerfa 11580*05) in euros, or `attestation`, the Swiss "attestation de dons" in francs.
+ */
+export const RECEIPT_DOCUMENTS = ['cerfa', 'attestation'] as const;
+export type ReceiptDocument = (typeof RECEIPT_DOCUMENTS)[number];
 
 /**
  * Tax receipts (Cerfa n° 11580). `number` is sequential without gaps, allocated from
@@ -69,6 +87,8 @@ export const receipts = pgTable(
     replacesNumber: integer(),
     lines: jsonb().$type<ReceiptLine[]>().notNull(),
     hash: text(),
+    /** The document it is; `total` and `currencyId` are that document's (euros, francs). */
+    document: text({ enum: RECEIPT_DOCUMENTS }).notNull().default('cerfa'),
   },
   (table) => [
     uniqueIndex('receipts_number_unique').on(table.number),
@@ -101,11 +121,14 @@ export const donations = pgTable(
     addedOn: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** The receipt that covers this donation, once issued. */
     receiptId: integer().references(() => receipts.id),
+    /** The sale whose "Dons" this gift is (part 2 §2.6), or null for a gift recorded on its own. */
+    saleId: integer().references(() => sales.id),
   },
   (table) => [
     index('donations_date_idx').on(table.donationDate, table.id),
     index('donations_subscriber_date_idx').on(table.subscriberId, table.donationDate, table.id),
     index('donations_receipt_idx').on(table.receiptId),
+    uniqueIndex('donations_sale_unique').on(table.saleId),
     /**
      * Counting a search by amount reads this index only, with the donor to join on (donation search
      * speed goal).

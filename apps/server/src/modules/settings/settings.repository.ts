@@ -22,6 +22,8 @@ export type StoredSettings = Settings &
       | 'addressTown'
       | 'addressCountry'
       | 'signatureImage'
+      | 'organisationType'
+      | 'organisationTypeDetail'
     >
   >;
 

@@ -30,7 +30,8 @@ const settings = {
 
 /**
  * What the API answers for `settings`, which leaves the email texts, the retention, the receipt for
- * other countries, the structured address and the signature image out: their defaults.
+ * other countries, the structured address, the signature image and the type of organisation out:
+ * their defaults.
  */
 const withDefaultTexts = {
   ...settings,
@@ -44,6 +45,8 @@ const withDefaultTexts = {
   addressTown: '',
   addressCountry: null,
   signatureImage: null,
+  organisationType: 'general-interest',
+  organisationTypeDetail: '',
 };
 
 describe('organisation settings', () => {
@@ -181,7 +184,7 @@ describe('organisation settings', () => {
     expect(row?.receipt_email_text).toBe('');
   });
 
-  it('keep the receipt for other countries, the structured address and the signature image, unchanged when left out', async () => {
+  it('keep the receipt for other countries, the structured address, the signature image and the type of organisation, unchanged when left out', async () => {
     const admin = bearer((await login(ctx)).id_token);
     const put = (payload: object) =>
       ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: admin, payload });
@@ -192,6 +195,8 @@ describe('organisation settings', () => {
       addressPostcode: '1204',
       addressTown: 'Genève',
       addressCountry: 'CH',
+      organisationType: 'public-utility',
+      organisationTypeDetail: 'Décret du 3 mars 1985, JO du 10 mars 1985',
     };
     const saved = await put({ ...settings, ...organisationAddress, signatureImage: PNG_1x1 });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -243,6 +248,12 @@ describe('organisation settings', () => {
       'a receipt kind other than cerfa or attestation',
       { receiptForOtherCountries: 'recu' },
       'receiptForOtherCountries',
+    ],
+    ['an unknown type of organisation', { organisationType: 'club' }, 'organisationType'],
+    [
+      'a type of organisation detail of 201 characters',
+      { organisationTypeDetail: 'd'.repeat(201) },
+      'organisationTypeDetail',
     ],
     ['a street of 71 characters', { addressStreet: 'r'.repeat(71) }, 'addressStreet'],
     [

@@ -1,4 +1,4 @@
-import type { ReceiptKind } from '@back-office/contract/settings';
+import type { OrganisationType, ReceiptKind } from '@back-office/contract/settings';
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -45,6 +45,9 @@ export const organisationSettings = pgTable(
     addressCountry: text(),
     /** Data URL of a PNG or JPEG, at most 1 MB decoded, like `logo`. */
     signatureImage: text(),
+    /** The Cerfa's "Bénéficiaire" box (contract `ORGANISATION_TYPES`) and its detail. */
+    organisationType: text().$type<OrganisationType>().notNull().default('general-interest'),
+    organisationTypeDetail: text().notNull().default(''),
   },
   (table) => [
     check(

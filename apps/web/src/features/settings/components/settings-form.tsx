@@ -1,6 +1,7 @@
 import { EMAIL_TEMPLATE_FIELDS } from '@back-office/contract/email-templates';
 import { DOCUMENT_RETENTION_YEARS, INACTIVITY_REPORT_YEARS } from '@back-office/contract/personal-data';
 import {
+  DEFAULT_ORGANISATION_TYPE,
   DEFAULT_RECEIPT_FOR_OTHER_COUNTRIES,
   type Settings,
   settingsSchema,
@@ -102,6 +103,8 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
       addressTown: initial.addressTown ?? '',
       addressCountry: initial.addressCountry ?? null,
       signatureImage: initial.signatureImage ?? null,
+      organisationType: initial.organisationType ?? DEFAULT_ORGANISATION_TYPE,
+      organisationTypeDetail: initial.organisationTypeDetail ?? '',
     },
     validate: schemaValidator(settingsSchema),
     validateInputOnBlur: true,
