@@ -21,6 +21,8 @@ import { createDonationsRepository } from '../apps/server/src/modules/donations/
 import { receiptsDocument } from '../apps/server/src/modules/donations/receipt-document.ts';
 import { createReceiptsRepository } from '../apps/server/src/modules/donations/receipts.repository.ts';
 import { createReceiptsService } from '../apps/server/src/modules/donations/receipts.service.ts';
+import { createExchangeRatesRepository } from '../apps/server/src/modules/exchange-rates/exchange-rates.repository.ts';
+import { createExchangeRatesService } from '../apps/server/src/modules/exchange-rates/exchange-rates.service.ts';
 import { createMailRepository } from '../apps/server/src/modules/mail/mail.repository.ts';
 import { createSettingsRepository } from '../apps/server/src/modules/settings/settings.repository.ts';
 import { createSettingsService } from '../apps/server/src/modules/settings/settings.service.ts';
@@ -176,6 +178,10 @@ async function measureReceipts(context: BenchContext): Promise<PdfFigure[]> {
       mailRepository: createMailRepository(),
       settingsService,
       subscribersService: createSubscribersService({ db: logged, repository: createSubscribersRepository() }),
+      exchangeRatesService: createExchangeRatesService({
+        db: logged,
+        repository: createExchangeRatesRepository(),
+      }),
       onMailQueued: () => {},
       publicUrl: BENCH_PUBLIC_URL,
     });

@@ -6,4 +6,6 @@ ALTER TABLE "receipts" ADD CONSTRAINT "receipts_document_check" CHECK ("receipts
 -- The box of the Cerfa's "Bénéficiaire" section the organisation ticks, and what goes with it (the
 -- decree of a recognition of public utility, or what "another organisation" is).
 ALTER TABLE "organisation_settings" ADD COLUMN "organisation_type" text DEFAULT 'general-interest' NOT NULL;--> statement-breakpoint
-ALTER TABLE "organisation_settings" ADD COLUMN "organisation_type_detail" text DEFAULT '' NOT NULL;
+ALTER TABLE "organisation_settings" ADD COLUMN "organisation_type_detail" text DEFAULT '' NOT NULL;--> statement-breakpoint
+-- The organisation's annual statement counts the receipts issued in a calendar year (CGI art. 222 bis).
+CREATE INDEX "receipts_issued_at_idx" ON "receipts" USING btree ("issued_at");

@@ -140,6 +140,7 @@ export async function buildApp(deps: AppDeps) {
   const donations = createDonationsModule(context, {
     subscribersService: subscribers.service,
     settingsService: settings.service,
+    exchangeRatesService: exchangeRates.service,
     mailRepository,
   });
   const sales = createSalesModule(context, {

@@ -1,4 +1,4 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** The text of each page of a PDF, items joined by spaces (documents are read back as text, never compared as bytes). */
 export async function pdfPages(pdf: Buffer | Uint8Array): Promise<string[]> {
@@ -20,4 +20,20 @@ export async function pdfPages(pdf: Buffer | Uint8Array): Promise<string[]> {
   }
   await document.destroy();
   return pages;
+}
+
+/** How many raster images each page of a PDF paints (a logo, a signature; pdfmake draws QR codes as vectors). */
+export async function pdfImageCounts(pdf: Buffer | Uint8Array): Promise<number[]> {
+  const document = await getDocument({
+    data: new Uint8Array(pdf),
+    useSystemFonts: false,
+    isEvalSupported: false,
+  }).promise;
+  const counts: number[] = [];
+  for (let number = 1; number <= document.numPages; number += 1) {
+    const operators = await (await document.getPage(number)).getOperatorList();
+    counts.push(operators.fnArray.filter((operator) => operator === OPS.paintImageXObject).length);
+  }
+  await document.destroy();
+  return counts;
 }

@@ -98,3 +98,53 @@ export const receiptChainCheckSchema = z.object({
     .optional(),
 });
 export type ReceiptChainCheck = z.infer<typeof receiptChainCheckSchema>;
+
+/**
+ * The articles of the code général des impôts a Cerfa n° 11580 receipt can tick: 200 (gifts of
+ * individuals), 238 bis (gifts of companies), 978 (the wealth tax on real estate).
+ */
+export const receiptArticleSchema = z.enum(['200', '238 bis', '978']);
+export type ReceiptArticle = z.infer<typeof receiptArticleSchema>;
+
+const STATEMENT_YEAR_MESSAGE = 'The year must be a whole number between 2000 and 2100.';
+
+/** The calendar year of an annual statement of receipts: a whole number from 2000 to 2100. */
+const statementYear = z.coerce
+  .number({ message: STATEMENT_YEAR_MESSAGE })
+  .int({ message: STATEMENT_YEAR_MESSAGE })
+  .min(2000, { message: STATEMENT_YEAR_MESSAGE })
+  .max(2100, { message: STATEMENT_YEAR_MESSAGE });
+
+/** `GET /api/receipts/annual-statement` and `…/pdf` query: the year the receipts were issued in. */
+export const receiptStatementQuerySchema = z.object({ year: statementYear });
+export type ReceiptStatementQuery = z.infer<typeof receiptStatementQuerySchema>;
+
+/** `GET /api/receipts/annual-statement/export` query: the year and the CSV dialect. */
+export const receiptStatementExportQuerySchema = z.object({
+  year: statementYear,
+  dialect: csvDialectSchema,
+});
+export type ReceiptStatementExportQuery = z.infer<typeof receiptStatementExportQuerySchema>;
+
+/**
+ * `GET /api/receipts/annual-statement?year=` answer (Administrators), the organisation's annual
+ * statement of the tax receipts it issued (CGI art. 222 bis): the Cerfa receipts issued in `year`
+ * (their issue day in the organisation's time zone) and not cancelled, how many (`receiptCount`) and
+ * the total of the gifts they state (`totalAmount`, in euros, 2 decimals; a receipt made out in
+ * another currency converted at the rate of its issue day); `byType` the same per article of the tax
+ * code ticked on the receipts, articles without receipts left out.
+ */
+export const receiptStatementSchema = z.object({
+  year: z.number().int(),
+  receiptCount: z.number().int(),
+  totalAmount: z.number(),
+  currency: z.literal('EUR'),
+  byType: z.array(
+    z.object({
+      type: receiptArticleSchema,
+      count: z.number().int(),
+      amount: z.number(),
+    }),
+  ),
+});
+export type ReceiptStatement = z.infer<typeof receiptStatementSchema>;

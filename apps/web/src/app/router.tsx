@@ -8,8 +8,8 @@ import { PageLoader, RouteErrorBoundary } from './layout/route-fallbacks.tsx';
  * The route table of part 1 §2 (and part 2 §2 for subscribers, donations and sales), hash based.
  * Every screen's code, and the signed-in layout, is loaded on demand. Open: login, password-reset (and its confirm link).
  * Everything else needs a signed-in session checked on every navigation; users, settings, annual
- * receipts, the audit trail, jobs, imports, exchange rates, duplicates and merges also need the
- * Administrator role.
+ * receipts, the statement of receipts, the audit trail, jobs, imports, exchange rates, duplicates and
+ * merges also need the Administrator role.
  */
 export const routes: RouteObject[] = [
   {
@@ -132,6 +132,12 @@ export const routes: RouteObject[] = [
               {
                 path: paths.settings.path,
                 lazy: async () => ({ Component: (await import('./routes/settings.tsx')).SettingsRoute }),
+              },
+              {
+                path: paths.receiptStatement.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/receipt-statement.tsx')).ReceiptStatementRoute,
+                }),
               },
               {
                 path: paths.annualReceipts.path,

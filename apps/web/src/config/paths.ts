@@ -58,6 +58,8 @@ export const paths = {
   newSale: { path: '/newsale/:id', href: (id: Id) => `/newsale/${id}` },
   /** The register of tax receipts (docs/decisions/023, not in the spec), every signed-in user. */
   receipts: { path: '/receipts', href: () => '/receipts' },
+  /** The annual statement of the receipts issued (CGI art. 222 bis), Administrators only. */
+  receiptStatement: { path: '/receipts/statement', href: () => '/receipts/statement' },
   settings: { path: '/settings', href: () => '/settings' },
   /** The annual receipt run (an addition to the spec), Administrators only. */
   annualReceipts: { path: '/annual-receipts', href: () => '/annual-receipts' },

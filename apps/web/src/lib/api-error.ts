@@ -53,3 +53,20 @@ export function apiErrorFromProblem(status: number, body: unknown): ApiError {
   }
   return new ApiError({ status, code: `http.${status}` });
 }
+
+/**
+ * The sentence for people when the server refused to issue a tax receipt because a gift in another
+ * currency cannot be converted (409 `exchange_rates.missing`: no rate for its day; 409
+ * `receipts.currency_unknown`: a currency without ISO code), to go in the error toast; undefined for
+ * any other failure.
+ */
+export function receiptRefusedReason(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.code === 'exchange_rates.missing') {
+    return 'A gift is in another currency and no exchange rate is known for its day: add it under Exchange rates';
+  }
+  if (error.code === 'receipts.currency_unknown') {
+    return 'A currency of the receipt has no ISO code: set it under Reference lists, Currencies';
+  }
+  return undefined;
+}

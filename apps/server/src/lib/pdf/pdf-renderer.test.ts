@@ -37,4 +37,13 @@ describe('renderPdf', () => {
     expect((await pdfPages(second))[0]).toContain('ÉTÉ MÜLLER ETE MULLER Reçu');
     expect((await pdfPages(third))[0]).toContain('Zoé Reçu');
   });
+
+  it('prints the thousands of French amounts with a space Roboto has, not a box', async () => {
+    const amount = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2 }).format(1234.5);
+    expect(amount).toContain('\u202f');
+    const [page] = await pdfPages(
+      await renderPdf({ content: [{ text: `Total : ${amount} €` }, { table: { body: [[amount]] } }] }),
+    );
+    expect(page).toMatch(/^Total : 1[\u00a0 ]234,50 € 1[\u00a0 ]234,50$/);
+  });
 });

@@ -154,8 +154,28 @@ function configure(): Pdfmake {
  */
 export async function renderPdf(document: TDocumentDefinitions): Promise<Buffer> {
   return configure()
-    .createPdf({ ...document, defaultStyle: { font: 'Roboto', ...document.defaultStyle } })
+    .createPdf({
+      ...document,
+      content: printable(document.content) as TDocumentDefinitions['content'],
+      defaultStyle: { font: 'Roboto', ...document.defaultStyle },
+    })
     .getBuffer();
+}
+
+/**
+ * The content with every narrow no-break space (U+202F, which `Intl.NumberFormat('fr-FR')` groups
+ * thousands with: "1 234,50 €") made an ordinary no-break space: Roboto has no glyph for it, and pdfmake
+ * would print a box. Images (data URLs) are left as they are.
+ */
+function printable(value: unknown): unknown {
+  if (typeof value === 'string')
+    return value.includes('\u202f') ? value.replaceAll('\u202f', '\u00a0') : value;
+  if (Array.isArray(value)) return value.map(printable);
+  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype)
+    return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, key === 'image' ? inner : printable(inner)]),
+  );
 }
 
 let lastImageCheck: { src: string; usable: boolean } | undefined;

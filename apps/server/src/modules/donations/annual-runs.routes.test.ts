@@ -36,7 +36,7 @@ describe('annual receipt run', () => {
     const headers = bearer((await login(ctx)).id_token);
     const [zoe, hans, marc] = await insertSubscribers(ctx, [
       buildSubscriber({ lastName: 'Martin' }),
-      buildSubscriber({ lastName: 'Müller', email: '', currencyId: 2 }),
+      buildSubscriber({ lastName: 'Müller', email: '', currencyId: 2, countryId: 2 }),
       buildSubscriber({ lastName: 'Durand' }),
     ]);
     const donate = (subid: number, amount: number, donationDate: string) =>

@@ -93,12 +93,12 @@ export function createAnnualRunsService({
             receiptsIssued = file.issued;
           } else {
             // Rendered with the others in the print file; issuing the number is all it needs now.
-            const issued = await receiptsService.issueAnnualReceipts(
-              inner,
-              item.subscriberId,
-              item.year,
+            const issued = await receiptsService.issueAnnualReceipts(inner, {
+              subscriberId: item.subscriberId,
+              year: item.year,
               user,
-            );
+              settings,
+            });
             receiptsIssued = issued.issued;
           }
           await repository.markItem(inner, {

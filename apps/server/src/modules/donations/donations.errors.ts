@@ -49,3 +49,13 @@ export const createReceiptCancelledError = createErrorFactory({
   status: 409,
   title: 'Conflict',
 });
+
+/**
+ * The currency a receipt is made out in (EUR for the Cerfa, CHF for the attestation) is not among the
+ * currencies, or a gift's currency has no ISO 4217 code to look its rate up by.
+ */
+export const createReceiptCurrencyError = createErrorFactory({
+  code: 'receipts.currency_unknown',
+  status: 409,
+  title: 'Conflict',
+});

@@ -1,4 +1,5 @@
 import type { AppModule, ModuleContext } from '../app-module.ts';
+import type { ExchangeRatesService } from '../exchange-rates/exchange-rates.service.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { SubscribersService } from '../subscribers/subscribers.service.ts';
@@ -11,6 +12,9 @@ import { createDonationsService } from './donations.service.ts';
 import { createDonationsExportRepository } from './donations-export.repository.ts';
 import { donationsExportRoutes } from './donations-export.routes.ts';
 import { createDonationsExportService } from './donations-export.service.ts';
+import { createReceiptStatementRepository } from './receipt-statement.repository.ts';
+import { receiptStatementRoutes } from './receipt-statement.routes.ts';
+import { createReceiptStatementService } from './receipt-statement.service.ts';
 import { createReceiptsRepository } from './receipts.repository.ts';
 import { receiptsRoutes } from './receipts.routes.ts';
 import { createReceiptsService } from './receipts.service.ts';
@@ -24,6 +28,7 @@ export function createDonationsModule(
   needs: {
     subscribersService: SubscribersService;
     settingsService: SettingsService;
+    exchangeRatesService: ExchangeRatesService;
     mailRepository: MailRepository;
   },
 ) {
@@ -43,8 +48,16 @@ export function createDonationsModule(
     mailRepository: needs.mailRepository,
     settingsService: needs.settingsService,
     subscribersService: needs.subscribersService,
+    exchangeRatesService: needs.exchangeRatesService,
     onMailQueued,
     publicUrl: config.publicUrl,
+  });
+  const receiptStatementService = createReceiptStatementService({
+    db,
+    clock,
+    repository: createReceiptStatementRepository(),
+    settingsService: needs.settingsService,
+    exchangeRatesService: needs.exchangeRatesService,
   });
   const annualRunsService = createAnnualRunsService({
     db,
@@ -78,6 +91,7 @@ export function createDonationsModule(
       });
       await app.register(donationsRoutes, { donationsService });
       await app.register(receiptsRoutes, { receiptsService });
+      await app.register(receiptStatementRoutes, { receiptStatementService });
       await app.register(annualRunsRoutes, {
         annualRunsService,
         onStarted: () => nudgeJobs('receipts.annual-run'),

@@ -94,6 +94,8 @@ export const receipts = pgTable(
     uniqueIndex('receipts_number_unique').on(table.number),
     index('receipts_subscriber_year_idx').on(table.subscriberId, table.year),
     index('receipts_year_number_idx').on(table.year, table.number),
+    /** The annual statement reads the receipts issued in a year (CGI art. 222 bis). */
+    index('receipts_issued_at_idx').on(table.issuedAt),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ReceiptLine } from './donations.table.ts';
+import type { ReceiptDocument, ReceiptLine } from './donations.table.ts';
 
 /** The hash the first receipt of the register is chained to. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -20,13 +20,16 @@ export type ChainedReceipt = {
   issuedBy: string;
   replacesNumber: number | null;
   lines: ReceiptLine[];
+  document: ReceiptDocument;
 };
 
 /**
  * The SHA-256 (hex) of a receipt's canonical content, a JSON array in a fixed order, chained to the
  * previous receipt's hash: changing, removing or inserting any receipt changes every hash after it, so
  * `GET /api/receipts/verify` finds the first break (docs/decisions/023; the completeness and
- * inalterability expected of the receipts a tax inspector checks, CGI art. 1740 A).
+ * inalterability expected of the receipts a tax inspector checks, CGI art. 1740 A). The document and
+ * a converted gift's original amount, currency, rate and day are hashed too, appended so that a Cerfa
+ * without conversion (all receipts issued before they existed) keeps the hash it was stamped with.
  */
 export function receiptHash(previousHash: string, receipt: ChainedReceipt): string {
   const canonical = JSON.stringify([
@@ -39,7 +42,20 @@ export function receiptHash(previousHash: string, receipt: ChainedReceipt): stri
     receipt.issuedAt.toISOString(),
     receipt.issuedBy,
     receipt.replacesNumber,
-    receipt.lines.map((line) => [line.donationId, line.date, line.amount]),
+    receipt.lines.map((line) =>
+      line.original
+        ? [
+            line.donationId,
+            line.date,
+            line.amount,
+            line.original.amount,
+            line.original.currency,
+            line.original.rate,
+            line.original.rateDate,
+          ]
+        : [line.donationId, line.date, line.amount],
+    ),
+    ...(receipt.document === 'cerfa' ? [] : [receipt.document]),
   ]);
   return createHash('sha256').update(canonical, 'utf8').digest('hex');
 }

@@ -1,4 +1,5 @@
 import { calendarDay } from '@back-office/contract/calendar';
+import { ORGANISATION_TYPES } from '@back-office/contract/settings';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { amountInFrenchWords } from '../../lib/amount-in-words.ts';
 import { drawableLogo } from '../../lib/images/logo-image.ts';
@@ -39,27 +40,46 @@ function paymentMode(method: string | null) {
   };
 }
 
+type Margin = [number, number, number, number];
+
+/** An amount in the receipt's currency or in a gift's own (ISO 4217 code), French-formatted. */
+const money = (units: number, symbolOrCode: string) =>
+  formatAmount(units, symbolOrCode === 'EUR' ? '€' : symbolOrCode);
+
+/** A rate as printed: French decimals, as many as stored (up to 6), "1,0850". */
+const frenchRate = (rate: string) =>
+  new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 4, maximumFractionDigits: 6 }).format(Number(rate));
+
 /**
- * The pdfmake content of one tax receipt with every mention of Cerfa n° 11580: order number, the
- * beneficiary (name, SIREN/RNA, address, purpose, status), the donor, the amount in figures and in
- * words, the date (single) or the year with each gift (annual), the articles of the tax code, the
- * form, nature and payment mode of the gift, place, date and signatory (docs/decisions/005); a QR
- * code of `verifyUrl(receipt)`, its public check (docs/decisions/023).
- * `pageBreak` starts it on a new page (several receipts in one file).
+ * The organisation's postal address as printed: the structured address of the settings when its town
+ * is given (street and number, postcode and town, the country's code), else the free-text address.
  */
-export function receiptContent(
-  data: ReceiptDocumentData,
-  settings: EffectiveSettings,
-  verifyUrl: (receipt: ReceiptDocumentData['receipt']) => string,
-  pageBreak = false,
-): Content[] {
-  const { receipt, donor, currency } = data;
-  const logo = drawableLogo(settings.logo);
-  const total = toCents(receipt.total) / 100;
-  const isSwiss = currency.symbol.toUpperCase() === 'CHF';
-  const mode = paymentMode(donor.paymentMethod);
-  const donorName = [donor.title, donor.firstName, donor.lastName.toUpperCase()].filter(Boolean).join(' ');
-  const donorAddress = [
+export function organisationAddress(settings: EffectiveSettings): string {
+  if (!settings.addressTown.trim()) return settings.address;
+  const street = [settings.addressStreet, settings.addressBuildingNumber]
+    .filter((part) => part.trim())
+    .join(' ');
+  const town = [settings.addressPostcode, settings.addressTown].filter((part) => part.trim()).join(' ');
+  const country = settings.addressCountry && settings.addressCountry !== 'FR' ? settings.addressCountry : '';
+  return [street, country ? `${country}-${town}` : town].filter(Boolean).join('\n');
+}
+
+/** Where the organisation signs: its structured address's town, else the last line of the free one. */
+function placeOfIssue(settings: EffectiveSettings): string {
+  return (
+    settings.addressTown.trim() ||
+    (settings.address
+      .split('\n')
+      .at(-1)
+      ?.replace(/^\d{4,5}\s*/, '') ??
+      '')
+  );
+}
+
+/** The donor as printed: title, first name, LAST NAME, then the postal address lines. */
+function donorBlock(donor: ReceiptDocumentData['donor']): Content[] {
+  const name = [donor.title, donor.firstName, donor.lastName.toUpperCase()].filter(Boolean).join(' ');
+  const address = [
     donor.address1,
     donor.address2,
     donor.address3,
@@ -68,35 +88,73 @@ export function receiptContent(
   ]
     .filter((line) => line?.trim())
     .join('\n');
-  const issuedOn = frenchDateOf(receipt.issuedAt, settings.timeZone);
-  // "Fait à <the organisation's town>": its structured address, else the last line of the free one.
-  const place =
-    settings.addressTown.trim() ||
-    (settings.address
-      .split('\n')
-      .at(-1)
-      ?.replace(/^\d{4,5}\s*/, '') ??
-      '');
-  const firstDonation = data.donations[0];
-  const dateLine =
-    receipt.kind === 'single' && firstDonation
-      ? `Date du versement : ${frenchDate(firstDonation.donationDate)}`
-      : `Dons effectués du 1er janvier au 31 décembre ${receipt.year}`;
+  return [{ text: name, bold: true }, { text: address }];
+}
 
-  const section = (title: string): Content => ({ text: title, style: 'section', margin: [0, 10, 0, 4] });
+/**
+ * The gifts a receipt covers, one row each: the date, and the amount in the receipt's currency; a
+ * gift made in another currency also shows its own amount and the rate it was converted at, with the
+ * rate's day (docs/decisions/024).
+ */
+function giftsTable(data: ReceiptDocumentData): Content {
+  const converted = data.donations.some((gift) => gift.original);
+  const symbol = data.currency.symbol;
+  const header = [
+    { text: 'Date du don', bold: true },
+    ...(converted
+      ? [
+          { text: 'Montant versé', bold: true, alignment: 'right' as const },
+          { text: 'Taux de change (BCE)', bold: true },
+        ]
+      : []),
+    { text: `Montant (${symbol})`, bold: true, alignment: 'right' as const },
+  ];
+  const rows = data.donations.map((gift) => [
+    frenchDate(gift.date),
+    ...(converted
+      ? gift.original
+        ? [
+            {
+              text: money(Number(gift.original.amount), gift.original.currency),
+              alignment: 'right' as const,
+            },
+            `1 ${symbol} = ${frenchRate(gift.original.rate)} ${gift.original.currency}, taux du ${frenchDate(gift.original.rateDate)}`,
+          ]
+        : [{ text: money(Number(gift.amount), symbol), alignment: 'right' as const }, '']
+      : []),
+    { text: money(Number(gift.amount), symbol), alignment: 'right' as const },
+  ]);
+  return {
+    table: {
+      headerRows: 1,
+      widths: converted ? ['auto', 'auto', '*', 'auto'] : ['*', 'auto'],
+      body: [header, ...rows],
+    },
+    layout: 'lightHorizontalLines',
+    margin: [0, 6, 0, 0] as Margin,
+  };
+}
 
+/** The receipt's number, title lines and the logo, then its cancellation or what it replaces. */
+function heading(
+  data: ReceiptDocumentData,
+  settings: EffectiveSettings,
+  titles: Content[],
+  pageBreak: boolean,
+): Content[] {
+  const { receipt } = data;
+  const logo = drawableLogo(settings.logo);
   return [
     {
       columns: [
         logo ? { image: logo, fit: [90, 60], width: 100 } : { text: '', width: 0 },
+        { stack: titles },
         {
-          stack: [
-            { text: 'Reçu au titre des dons à certains organismes d’intérêt général', style: 'title' },
-            { text: 'Articles 200, 238 bis et 978 du code général des impôts', style: 'subtitle' },
-            { text: 'Cerfa n° 11580*05', style: 'small' },
-          ],
+          text: `${receipt.document === 'cerfa' ? 'Reçu' : 'Attestation'} n° ${receipt.number}`,
+          style: 'number',
+          width: 130,
+          alignment: 'right',
         },
-        { text: `Reçu n° ${receipt.number}`, style: 'number', width: 110, alignment: 'right' },
       ],
       ...(pageBreak ? { pageBreak: 'before' as const } : {}),
     },
@@ -105,7 +163,7 @@ export function receiptContent(
           {
             text: `ANNULÉ le ${receipt.cancelledAt ? frenchDateOf(receipt.cancelledAt, settings.timeZone) : ''} : ${receipt.cancelReason ?? ''}`,
             style: 'cancelled',
-            margin: [0, 6, 0, 0] as [number, number, number, number],
+            margin: [0, 6, 0, 0] as Margin,
           },
         ]
       : []),
@@ -113,61 +171,116 @@ export function receiptContent(
       ? []
       : [
           {
-            text: `Ce reçu annule et remplace le reçu n° ${receipt.replacesNumber}.`,
+            text:
+              receipt.document === 'cerfa'
+                ? `Ce reçu annule et remplace le reçu n° ${receipt.replacesNumber}.`
+                : `Cette attestation annule et remplace le document n° ${receipt.replacesNumber}.`,
             bold: true,
-            margin: [0, 6, 0, 0] as [number, number, number, number],
+            margin: [0, 6, 0, 0] as Margin,
           },
         ]),
+  ];
+}
+
+/**
+ * The foot of every receipt: the QR code of its public check (docs/decisions/023), and "Fait à <the
+ * organisation's town>, le <date of issue>" with the signatory's name, function and signature image.
+ */
+function signatureBlock(data: ReceiptDocumentData, settings: EffectiveSettings, verifyUrl: string): Content {
+  const place = placeOfIssue(settings);
+  const signature = drawableLogo(settings.signatureImage);
+  return {
+    columns: [
+      {
+        stack: [
+          { qr: verifyUrl, fit: 72 },
+          { text: 'Vérifier ce document', style: 'small', margin: [0, 4, 0, 0] },
+        ],
+        width: 120,
+      },
+      { text: '' },
+      {
+        stack: [
+          {
+            text: `Fait à ${place || '……………'}, le ${frenchDateOf(data.receipt.issuedAt, settings.timeZone)}`,
+          },
+          signature
+            ? { image: signature, fit: [150, 50], margin: [0, 6, 0, 0] as Margin }
+            : { text: ' ', margin: [0, 16, 0, 0] as Margin },
+          { text: settings.signatoryName || '', bold: true },
+          { text: settings.signatoryTitle || '' },
+        ],
+        width: 230,
+      },
+    ],
+    margin: [0, 18, 0, 0],
+  };
+}
+
+const section = (title: string): Content => ({ text: title, style: 'section', margin: [0, 10, 0, 4] });
+
+/**
+ * The pdfmake content of a French tax receipt with every mention of Cerfa n° 11580*05 and its notice
+ * (CGI art. 200, 238 bis; BOI-IR-RICI-250-30): order number; the beneficiary (name, address, SIREN/RNA,
+ * object, the box of its type of organisation); the donor; the amount in euros in figures and in
+ * words; the date of the gift (single) or the year with each gift (annual), a gift in another currency
+ * with its own amount and the rate used (docs/decisions/024); the articles of the tax code; the form,
+ * nature and payment mode; "Fait à <town>", the date of issue, the signatory's name, function and
+ * signature (docs/decisions/005).
+ */
+function cerfaContent(
+  data: ReceiptDocumentData,
+  settings: EffectiveSettings,
+  verifyUrl: string,
+  pageBreak: boolean,
+): Content[] {
+  const { receipt, donor } = data;
+  const total = toCents(receipt.total) / 100;
+  const mode = paymentMode(donor.paymentMethod);
+  const firstDonation = data.donations[0];
+  const single = receipt.kind === 'single' && firstDonation;
+  const typeLabel = ORGANISATION_TYPES[settings.organisationType] ?? ORGANISATION_TYPES['general-interest'];
+  const typeDetail = settings.organisationTypeDetail.trim();
+  return [
+    ...heading(
+      data,
+      settings,
+      [
+        { text: 'Reçu au titre des dons à certains organismes d’intérêt général', style: 'title' },
+        { text: 'Articles 200, 238 bis et 978 du code général des impôts', style: 'subtitle' },
+        { text: 'Cerfa n° 11580*05', style: 'small' },
+      ],
+      pageBreak,
+    ),
     section('Bénéficiaire des versements'),
     {
       text: settings.organisationName || '(nom de l’organisme à renseigner dans les paramètres)',
       bold: true,
     },
     settings.sirenOrRna ? { text: `N° SIREN ou RNA : ${settings.sirenOrRna}` } : { text: '' },
-    { text: settings.address },
+    { text: organisationAddress(settings) },
     settings.organisationPurpose ? { text: `Objet : ${settings.organisationPurpose}` } : { text: '' },
+    { text: `${box(true)} ${typeLabel}${typeDetail ? ` : ${typeDetail}` : ''}`, margin: [0, 4, 0, 0] },
     settings.receiptStatement
       ? { text: settings.receiptStatement, style: 'small', margin: [0, 4, 0, 0] }
       : { text: '' },
     section('Donateur'),
-    { text: donorName, bold: true },
-    { text: donorAddress },
+    ...donorBlock(donor),
     section('Versement'),
     {
       text: [
         'Le bénéficiaire reconnaît avoir reçu au titre des dons et versements ouvrant droit à réduction d’impôt la somme de : ',
-        { text: formatAmount(total, currency.symbol), bold: true },
+        { text: money(total, data.currency.symbol), bold: true },
       ],
     },
+    { text: `Somme en toutes lettres : ${amountInFrenchWords(total, 'EUR')}`, margin: [0, 4, 0, 0] },
     {
-      text: `Somme en toutes lettres : ${amountInFrenchWords(total, isSwiss ? 'CHF' : 'EUR')}`,
+      text: single
+        ? `Date du versement : ${frenchDate(firstDonation.date)}`
+        : `Dons effectués du 1er janvier au 31 décembre ${receipt.year}`,
       margin: [0, 4, 0, 0],
     },
-    { text: dateLine, margin: [0, 4, 0, 0] },
-    ...(receipt.kind === 'annual'
-      ? [
-          {
-            table: {
-              widths: ['*', 'auto'],
-              body: [
-                [
-                  { text: 'Date du don', bold: true },
-                  { text: 'Montant', bold: true, alignment: 'right' as const },
-                ],
-                ...data.donations.map((donation) => [
-                  frenchDate(donation.donationDate),
-                  {
-                    text: formatAmount(Number(donation.amount), currency.symbol),
-                    alignment: 'right' as const,
-                  },
-                ]),
-              ],
-            },
-            layout: 'lightHorizontalLines',
-            margin: [0, 6, 0, 0] as [number, number, number, number],
-          },
-        ]
-      : []),
+    ...(single && !firstDonation.original ? [] : [giftsTable(data)]),
     {
       text: [
         'Le bénéficiaire certifie sur l’honneur que les dons et versements qu’il reçoit ouvrent droit à la réduction d’impôt prévue à l’article : ',
@@ -207,29 +320,87 @@ export function receiptContent(
       margin: [0, 10, 0, 0],
       style: 'small',
     },
-    {
-      columns: [
+    signatureBlock(data, settings, verifyUrl),
+  ];
+}
+
+/**
+ * The pdfmake content of a Swiss "attestation de dons", as the cantonal tax administrations expect it
+ * for the deduction of gifts (LIFD art. 33a for individuals, art. 59 al. 1 let. c for companies, and
+ * the cantonal laws that follow them): the organisation (name, address, number), the donor, each gift
+ * with its date and the total of the year (or of the one gift) in francs, in figures and in words, a
+ * gift in another currency with its own amount and the rate used; the statement that the gifts were
+ * made without counterpart; place, date and signature.
+ */
+function attestationContent(
+  data: ReceiptDocumentData,
+  settings: EffectiveSettings,
+  verifyUrl: string,
+  pageBreak: boolean,
+): Content[] {
+  const { receipt, donor } = data;
+  const total = toCents(receipt.total) / 100;
+  const single = receipt.kind === 'single';
+  return [
+    ...heading(
+      data,
+      settings,
+      [
+        { text: single ? 'Attestation de don' : `Attestation de dons ${receipt.year}`, style: 'title' },
         {
-          // Anyone holding the receipt can check it: the register's public page (docs/decisions/023).
-          stack: [
-            { qr: verifyUrl(receipt), fit: 72 },
-            { text: 'Vérifier ce reçu', style: 'small', margin: [0, 4, 0, 0] },
-          ],
-          width: 120,
-        },
-        { text: '' },
-        {
-          stack: [
-            { text: `Fait à ${place || '……………'}, le ${issuedOn}` },
-            { text: settings.signatoryName || '', bold: true, margin: [0, 16, 0, 0] },
-            { text: settings.signatoryTitle || '' },
-          ],
-          width: 230,
+          text: 'Pour la déduction des dons (art. 33a et 59 al. 1 let. c LIFD et droit cantonal)',
+          style: 'subtitle',
         },
       ],
-      margin: [0, 18, 0, 0],
+      pageBreak,
+    ),
+    section('Organisation bénéficiaire'),
+    {
+      text: settings.organisationName || '(nom de l’organisme à renseigner dans les paramètres)',
+      bold: true,
     },
+    { text: organisationAddress(settings) },
+    settings.sirenOrRna ? { text: `N° d’identification : ${settings.sirenOrRna}` } : { text: '' },
+    settings.organisationPurpose ? { text: `But : ${settings.organisationPurpose}` } : { text: '' },
+    section('Donatrice ou donateur'),
+    ...donorBlock(donor),
+    section(single ? 'Don' : `Dons de l’année ${receipt.year}`),
+    {
+      text: [
+        single
+          ? 'Nous attestons avoir reçu de la personne ci-dessus le don de : '
+          : `Nous attestons avoir reçu de la personne ci-dessus, du 1er janvier au 31 décembre ${receipt.year}, des dons d’un total de : `,
+        { text: money(total, data.currency.symbol), bold: true },
+      ],
+    },
+    { text: `En toutes lettres : ${amountInFrenchWords(total, 'CHF')}`, margin: [0, 4, 0, 0] },
+    giftsTable(data),
+    {
+      text: 'Ces dons ont été versés librement et sans contrepartie : la donatrice ou le donateur n’a reçu aucune prestation en retour.',
+      margin: [0, 10, 0, 0],
+    },
+    settings.receiptStatement
+      ? { text: settings.receiptStatement, style: 'small', margin: [0, 4, 0, 0] }
+      : { text: '' },
+    signatureBlock(data, settings, verifyUrl),
   ];
+}
+
+/**
+ * The pdfmake content of one receipt, the document it was issued as (docs/decisions/024): a French
+ * Cerfa 11580*05 or a Swiss attestation de dons, each with a QR code of `verifyUrl(receipt)`, its
+ * public check (docs/decisions/023). `pageBreak` starts it on a new page (several receipts in one file).
+ */
+export function receiptContent(
+  data: ReceiptDocumentData,
+  settings: EffectiveSettings,
+  verifyUrl: (receipt: ReceiptDocumentData['receipt']) => string,
+  pageBreak = false,
+): Content[] {
+  const url = verifyUrl(data.receipt);
+  return data.receipt.document === 'attestation'
+    ? attestationContent(data, settings, url, pageBreak)
+    : cerfaContent(data, settings, url, pageBreak);
 }
 
 /** A PDF document of one or more receipts, one per page. */

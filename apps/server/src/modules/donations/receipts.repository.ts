@@ -5,24 +5,19 @@ import { countries, currencies, paymentMethods } from '../reference-lists/refere
 import { subscribers } from '../subscribers/subscribers.table.ts';
 import {
   donations,
+  type ReceiptDocument,
   type ReceiptDonor,
   type ReceiptLine,
   receiptCounter,
   receipts,
 } from './donations.table.ts';
 import { GENESIS_HASH, receiptHash } from './receipt-chain.ts';
+import { linesTotal } from './receipt-conversion.ts';
 
 export type ReceiptRow = typeof receipts.$inferSelect;
 
 /** Receipts stamped or verified per statement. */
 const CHAIN_BATCH = 1000;
-
-/** A donation as a receipt line: its id, day and amount as issued. */
-const asLine = (gift: { id: number; donationDate: string; amount: string }): ReceiptLine => ({
-  donationId: gift.id,
-  date: gift.donationDate,
-  amount: gift.amount,
-});
 
 /**
  * The hash the receipt `number` is chained to: the previous receipt's (the genesis hash for the first),
@@ -94,37 +89,38 @@ const registerWhere = (filter: ReceiptRegisterFilter): SQL | undefined =>
 export function createReceiptsRepository() {
   return {
     /**
-     * Issues a receipt for `gifts` on the caller's transaction: the next number (gapless), the gifts
-     * kept as its lines and covered by it, its total, and its hash chained to the previous receipt's
-     * (the counter's row lock, held until commit, makes the previous receipt the last one committed).
+     * Issues a receipt of `lines` (the gifts as converted into the receipt's currency, see
+     * `receiptLines`) on the caller's transaction: the next number (gapless), the lines kept and their
+     * gifts covered by it, its total, and its hash chained to the previous receipt's (the counter's row
+     * lock, held until commit, makes the previous receipt the last one committed).
      */
     issue: async (
       db: Executor,
       values: {
         kind: 'single' | 'annual';
+        document: ReceiptDocument;
         subscriberId: number;
         year: number;
         currencyId: number;
-        gifts: Array<{ id: number; donationDate: string; amount: string }>;
+        lines: ReceiptLine[];
         issuedAt: Date;
         issuedBy: string;
         replacesNumber?: number | undefined;
       },
     ) => {
       const number = await allocateNumber(db, receiptCounter, receiptCounter.lastNumber);
-      const lines = values.gifts.map(asLine);
-      const totalCents = values.gifts.reduce((sum, gift) => sum + Math.round(Number(gift.amount) * 100), 0);
       const content = {
         number,
         kind: values.kind,
+        document: values.document,
         year: values.year,
-        total: (totalCents / 100).toFixed(2),
+        total: linesTotal(values.lines),
         currencyId: values.currencyId,
         // Stored to the microsecond, read back to the millisecond: hash what will be read.
         issuedAt: new Date(values.issuedAt.getTime()),
         issuedBy: values.issuedBy,
         replacesNumber: values.replacesNumber ?? null,
-        lines,
+        lines: values.lines,
       };
       const hash = receiptHash(await previousHash(db, number), content);
       const [row] = await db
@@ -138,12 +134,35 @@ export function createReceiptsRepository() {
         .where(
           and(
             sql`${donations.id} = ${anyOf(
-              values.gifts.map((gift) => gift.id),
+              values.lines.map((line) => line.donationId),
               'int',
             )}`,
             isNull(donations.receiptId),
           ),
         );
+      return row;
+    },
+
+    /** The ISO 3166-1 code of the country the donor lives in, or null (none, or a country without code). */
+    residenceOf: async (db: Executor, subscriberId: number): Promise<string | null> => {
+      const [row] = await db
+        .select({ isoCode: countries.isoCode })
+        .from(subscribers)
+        .leftJoin(countries, eq(countries.id, subscribers.countryId))
+        .where(eq(subscribers.id, subscriberId));
+      return row?.isoCode ?? null;
+    },
+
+    /** The currencies of these ids, with their ISO 4217 codes (null when a currency has none). */
+    currenciesOf: (db: Executor, ids: number[]) =>
+      db
+        .select({ id: currencies.id, name: currencies.name, isoCode: currencies.isoCode })
+        .from(currencies)
+        .where(sql`${currencies.id} = ${anyOf(ids, 'int')}`),
+
+    /** The currency of that ISO 4217 code, or undefined. */
+    currencyByCode: async (db: Executor, isoCode: string) => {
+      const [row] = await db.select().from(currencies).where(eq(currencies.isoCode, isoCode));
       return row;
     },
 
@@ -294,12 +313,8 @@ export function createReceiptsRepository() {
      * docs/decisions/019), else the subscriber as they are now.
      */
     loadDocumentData: async (db: Executor, receipt: ReceiptRow) => {
-      // The gifts as issued: a cancelled receipt no longer covers them, and still prints them.
-      const covered = receipt.lines.map((line) => ({
-        id: line.donationId,
-        amount: line.amount,
-        donationDate: line.date,
-      }));
+      // The gifts as issued (converted, with their rates): a cancelled receipt no longer covers them, and still prints them.
+      const covered = receipt.lines;
       const [current] = receipt.donor
         ? []
         : await db

@@ -93,7 +93,7 @@ describe('tax receipts', () => {
     expect((await api('DELETE', `/api/donations/${gift.id}`)).statusCode).toBe(409);
   });
 
-  it('renders an annual receipt in francs with the total and each gift of the year', async () => {
+  it('gives a donor in Switzerland an annual attestation de dons in francs with the total and each gift of the year', async () => {
     const { swiss } = await seed();
     await donate(swiss.id, 50, '2025-02-01');
     await donate(swiss.id, 30.25, '2025-09-15');
@@ -104,13 +104,16 @@ describe('tax receipts', () => {
     const [page] = await pdfPages(response.rawPayload);
     expect(page).toContain('80,25 CHF');
     expect(page).toContain('quatre-vingts francs suisses et vingt-cinq centimes');
-    expect(page).toContain('Dons effectués du 1er janvier au 31 décembre 2025');
+    expect(page).toContain('Attestation de dons 2025');
+    expect(page).toContain('du 1er janvier au 31 décembre 2025');
+    expect(page).toContain('sans contrepartie');
+    expect(page).not.toContain('Cerfa');
     expect(page).toContain('1er février 2025');
     expect(page).toContain('15 septembre 2025');
     expect(page).not.toContain('999');
     const again = await pdfPages((await api('GET', `/api/donations/receipt/${swiss.id}/2025`)).rawPayload);
     expect(again).toHaveLength(1);
-    expect(again[0]).toContain('Reçu n° 1');
+    expect(again[0]).toContain('Attestation n° 1');
     expect((await api('GET', `/api/donations/receipt/${swiss.id}/2024`)).statusCode).toBe(404);
     expect((await api('GET', `/api/donations/receipt/${swiss.id}/12`)).statusCode).toBe(400);
   });

@@ -5,6 +5,7 @@ import { composeEmail } from '../../lib/email-html.ts';
 import { formatAmount } from '../../lib/money.ts';
 import { renderPdf } from '../../lib/pdf/pdf-renderer.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
+import type { ExchangeRatesService } from '../exchange-rates/exchange-rates.service.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
 import type { EffectiveSettings, SettingsService } from '../settings/settings.service.ts';
 import type { SubscribersService } from '../subscribers/subscribers.service.ts';
@@ -13,9 +14,12 @@ import {
   createDonorWithoutEmailError,
   createNoDonationsForYearError,
   createReceiptCancelledError,
+  createReceiptCurrencyError,
   createReceiptNotFoundError,
 } from './donations.errors.ts';
+import type { DonationRow } from './donations.table.ts';
 import { GENESIS_HASH, receiptHash } from './receipt-chain.ts';
+import { DOCUMENT_CURRENCY, documentForResidence, receiptLines } from './receipt-conversion.ts';
 import { frenchDateOf, receiptsDocument } from './receipt-document.ts';
 import type {
   ReceiptDocumentData,
@@ -85,6 +89,7 @@ export function createReceiptsService({
   mailRepository,
   settingsService,
   subscribersService,
+  exchangeRatesService,
   onMailQueued,
   publicUrl,
 }: {
@@ -96,10 +101,63 @@ export function createReceiptsService({
   mailRepository: MailRepository;
   settingsService: SettingsService;
   subscribersService: SubscribersService;
+  /** The rates gifts in another currency than the receipt's are converted at (docs/decisions/021). */
+  exchangeRatesService: ExchangeRatesService;
   onMailQueued: () => void;
 }) {
+  /**
+   * What a receipt of `gifts` for the donor is: the document their residence calls for, its currency
+   * (EUR for the Cerfa, CHF for the attestation) and the gifts as lines in it, converted at the rate
+   * of their day (docs/decisions/024).
+   * @throws 409 `receipts.currency_unknown` when that currency is not in the currencies list or a gift's
+   *   currency has no ISO code; 409 `exchange_rates.missing` when a rate is missing
+   */
+  async function receiptOf(
+    tx: Executor,
+    subscriberId: number,
+    gifts: DonationRow[],
+    settings: EffectiveSettings,
+  ) {
+    const document = documentForResidence(
+      await repository.residenceOf(tx, subscriberId),
+      settings.receiptForOtherCountries,
+    );
+    const code = DOCUMENT_CURRENCY[document];
+    const currency = await repository.currencyByCode(tx, code);
+    if (!currency) {
+      throw createReceiptCurrencyError(
+        `No currency has the ISO code ${code}, in which ${document === 'cerfa' ? 'the French tax receipt' : 'the Swiss donation attestation'} is made out: give it to that currency under Reference lists, Currencies.`,
+      );
+    }
+    const codes = new Map(
+      (await repository.currenciesOf(tx, [...new Set(gifts.map((gift) => gift.currencyId))])).map((known) => [
+        known.id,
+        known,
+      ]),
+    );
+    const toConvert = gifts.map((gift) => {
+      const known = codes.get(gift.currencyId);
+      const isoCode = gift.currencyId === currency.id ? code : known?.isoCode;
+      if (!isoCode) {
+        throw createReceiptCurrencyError(
+          `The currency ${known?.name ?? gift.currencyId} of the gift of ${gift.donationDate} has no ISO 4217 code to find its exchange rate: give it one under Reference lists, Currencies.`,
+        );
+      }
+      return { id: gift.id, donationDate: gift.donationDate, amount: gift.amount, currency: isoCode };
+    });
+    const lines = await receiptLines(toConvert, code, (from, date) =>
+      exchangeRatesService.rateFor(tx, from, date),
+    );
+    return { document, currencyId: currency.id, lines };
+  }
+
   /** The receipt covering one donation: the existing one, or a new single receipt. @throws 404 */
-  async function receiptForDonation(tx: Executor, donationId: number, user: AuthUser): Promise<ReceiptRow> {
+  async function receiptForDonation(
+    tx: Executor,
+    donationId: number,
+    user: AuthUser,
+    settings: EffectiveSettings,
+  ): Promise<ReceiptRow> {
     const donation = await repository.lockDonation(tx, donationId);
     if (!donation) throw createDonationNotFoundError(`No donation has id ${donationId}.`);
     if (donation.receiptId) {
@@ -110,8 +168,7 @@ export function createReceiptsService({
       kind: 'single',
       subscriberId: donation.subscriberId,
       year: Number(donation.donationDate.slice(0, 4)),
-      currencyId: donation.currencyId,
-      gifts: [donation],
+      ...(await receiptOf(tx, donation.subscriberId, [donation], settings)),
       issuedAt: clock.now(),
       issuedBy: user.fullName,
     });
@@ -124,29 +181,27 @@ export function createReceiptsService({
   }
 
   /**
-   * The donor's annual receipts of `year`: gifts no receipt covers yet get a new one (one per
-   * currency); earlier annual receipts of that year are kept and returned too, with how many are new
-   * (`issued`). @throws 404 when none.
+   * The donor's annual receipts of `year`: the gifts no receipt covers yet get one new receipt, every
+   * currency converted into the document's (docs/decisions/024); earlier annual receipts of that year
+   * are kept and returned too, with how many are new (`issued`: 0 or 1). @throws 404 when none.
    */
   async function annualReceipts(
     tx: Executor,
-    subscriberId: number,
-    year: number,
-    user: AuthUser,
+    {
+      subscriberId,
+      year,
+      user,
+      settings,
+    }: { subscriberId: number; year: number; user: AuthUser; settings: EffectiveSettings },
   ): Promise<{ receipts: ReceiptRow[]; issued: number }> {
     await repository.lockSubscriber(tx, subscriberId);
     const uncovered = await repository.listUncoveredDonations(tx, subscriberId, year);
-    const byCurrency = new Map<number, typeof uncovered>();
-    for (const donation of uncovered) {
-      byCurrency.set(donation.currencyId, [...(byCurrency.get(donation.currencyId) ?? []), donation]);
-    }
-    for (const [currencyId, gifts] of byCurrency) {
+    if (uncovered.length > 0) {
       const receipt = await repository.issue(tx, {
         kind: 'annual',
         subscriberId,
         year,
-        currencyId,
-        gifts,
+        ...(await receiptOf(tx, subscriberId, uncovered, settings)),
         issuedAt: clock.now(),
         issuedBy: user.fullName,
       });
@@ -162,7 +217,7 @@ export function createReceiptsService({
         `This subscriber has no donation in ${year} that an annual receipt can cover.`,
       );
     }
-    return { receipts, issued: byCurrency.size };
+    return { receipts, issued: uncovered.length > 0 ? 1 : 0 };
   }
 
   /** Cancels the receipt of `number` on the caller's transaction, with the donor's history line. */
@@ -266,7 +321,7 @@ export function createReceiptsService({
     user: AuthUser,
     settings: EffectiveSettings,
   ): Promise<ReceiptFile> {
-    const receipt = await receiptForDonation(tx, donationId, user);
+    const receipt = await receiptForDonation(tx, donationId, user, settings);
     return { filename: `donation-${donationId}-receipt.pdf`, ...(await render(tx, [receipt], settings)) };
   }
 
@@ -279,7 +334,7 @@ export function createReceiptsService({
       settings,
     }: { subscriberId: number; year: number; user: AuthUser; settings: EffectiveSettings },
   ): Promise<ReceiptFile & { issued: number }> {
-    const { receipts, issued } = await annualReceipts(tx, subscriberId, year, user);
+    const { receipts, issued } = await annualReceipts(tx, { subscriberId, year, user, settings });
     const rendered = await render(tx, receipts, settings);
     const lastName = rendered.data[0]?.donor.lastName ?? 'donor';
     return { filename: `${safeFileName(lastName)}-donations-receipt-${year}.pdf`, issued, ...rendered };
@@ -384,12 +439,13 @@ export function createReceiptsService({
 
     /**
      * `POST /api/receipts/{number}/replace` (Administrator): cancels the receipt and issues, in the same
-     * transaction, a new one with the next number for the same gifts (as they are now), which names the
-     * one it replaces. Resolves with the new receipt.
-     * @throws 404; 409 `receipts.cancelled`
+     * transaction, a new one with the next number for the same gifts (as they are now, for the donor's
+     * residence now, docs/decisions/024), which names the one it replaces. Resolves with the new receipt.
+     * @throws 404; 409 `receipts.cancelled`; 409 `receipts.currency_unknown`, `exchange_rates.missing`
      */
-    replace: (number: number, reason: string, user: AuthUser): Promise<RegisteredReceipt> =>
-      db.transaction(async (tx) => {
+    replace: async (number: number, reason: string, user: AuthUser): Promise<RegisteredReceipt> => {
+      const settings = await settingsService.get();
+      return db.transaction(async (tx) => {
         const cancelled = await cancelOn(tx, number, reason, user);
         const gifts = await repository.donationsOf(
           tx,
@@ -399,8 +455,8 @@ export function createReceiptsService({
           kind: cancelled.kind,
           subscriberId: cancelled.subscriberId,
           year: cancelled.year,
-          currencyId: cancelled.currencyId,
-          gifts,
+          // The donor's residence and the rates as they are now: a replacement often corrects them.
+          ...(await receiptOf(tx, cancelled.subscriberId, gifts, settings)),
           issuedAt: clock.now(),
           issuedBy: user.fullName,
           replacesNumber: cancelled.number,
@@ -411,7 +467,8 @@ export function createReceiptsService({
           description: `Tax receipt n° ${replacement.number} issued to replace n° ${cancelled.number}.`,
         });
         return registered(tx, replacement.number);
-      }),
+      });
+    },
 
     /** `GET /api/receipts/{number}/pdf`: the receipt as issued, "ANNULÉ" once cancelled; issues nothing. @throws 404 */
     receiptPdf: async (number: number): Promise<ReceiptFile> => {

@@ -93,4 +93,20 @@ describe('DonationReceiptMenu (part 2 §2.4 Receipt dropdown)', () => {
       ),
     ).toBeInTheDocument();
   });
+
+  it('says when a gift cannot be converted for lack of an exchange rate', async () => {
+    signIn();
+    mockFetch({
+      'GET /api/donations/receipt/31': () => problemResponse(409, 'exchange_rates.missing'),
+    });
+    const { user } = renderWithProviders(<DonationReceiptMenu donation={withEmail} />);
+    await user.click(screen.getByRole('button', { name: 'Receipt' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Download' }));
+    expect(
+      await screen.findByText(
+        'Houston - there was a problem getting the donation receipt. A gift is in another currency and no exchange rate is known for its day: add it under Exchange rates. Please try again or contact your system administrator.',
+      ),
+    ).toBeInTheDocument();
+    expect(savedNames).toEqual([]);
+  });
 });

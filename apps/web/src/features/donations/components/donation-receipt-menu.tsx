@@ -1,6 +1,7 @@
 import type { DonationListItem } from '@back-office/contract/donations';
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconMail } from '@tabler/icons-react';
+import { receiptRefusedReason } from '../../../lib/api-error.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDownloadDonationReceipt } from '../api/download-donation-receipt.ts';
 import { useEmailDonationReceipt } from '../api/email-donation-receipt.ts';
@@ -17,12 +18,14 @@ export function DonationReceiptMenu({ donation }: { donation: DonationListItem }
   const email = useEmailDonationReceipt();
 
   const handleDownload = () => {
-    download.mutate(donation.id, { onError: () => notifyError('getting the donation receipt') });
+    download.mutate(donation.id, {
+      onError: (error) => notifyError('getting the donation receipt', receiptRefusedReason(error)),
+    });
   };
   const handleEmail = () => {
     email.mutate(donation.id, {
       onSuccess: () => notifySuccess(RECEIPT_EMAILED_MESSAGE),
-      onError: () => notifyError('emailing the donation receipt'),
+      onError: (error) => notifyError('emailing the donation receipt', receiptRefusedReason(error)),
     });
   };
 

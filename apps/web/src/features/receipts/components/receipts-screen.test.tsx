@@ -126,6 +126,11 @@ describe('Receipts screen', () => {
     expect(within(second).getByRole('button', { name: 'Replace receipt n° 12…' })).toHaveTextContent(
       'Replace…',
     );
+    // The annual statement of the receipts issued, for Administrators.
+    expect(screen.getByRole('link', { name: 'Annual statement' })).toHaveAttribute(
+      'href',
+      '/receipts/statement',
+    );
   });
 
   it('searches by year and status, refuses a year out of range and clears', async () => {
@@ -340,6 +345,7 @@ describe('Receipts screen', () => {
     const row = await rowOf(13);
     expect(screen.queryByRole('button', { name: /Cancel receipt/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Replace receipt/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Annual statement' })).not.toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'PDF of receipt n° 13' }));
     await waitFor(() => expect(savedNames).toEqual(['receipt-13.pdf']));

@@ -1,9 +1,11 @@
 import { type RegisteredReceipt, receiptRegisterQuerySchema } from '@back-office/contract/receipts';
 import { Alert, Button, Group, Text, Title } from '@mantine/core';
-import { IconShieldCheck } from '@tabler/icons-react';
+import { IconReportMoney, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { useInfiniteList } from '../../../components/infinite-table.tsx';
 import { SearchPanel, SearchPanelToggle } from '../../../components/search-panel.tsx';
+import { paths } from '../../../config/paths.ts';
 import { isAdministrator, useCurrentUser } from '../../../entities/current-user/index.ts';
 import { exportRefusedReason } from '../../../lib/api-error.ts';
 import { useCsvDialect } from '../../../lib/csv-dialect.ts';
@@ -44,7 +46,8 @@ function yearProblem(year: ReceiptFilters['year']): string | undefined {
  * every tax receipt ever issued, by number, cancelled ones too, filtered by year of the gifts and
  * status. Each receipt's PDF can be downloaded as issued; an Administrator cancels an issued receipt
  * or replaces it by the next number, giving the reason. Verify the register has the server check the
- * hash chain and the numbering; Export saves the register as CSV.
+ * hash chain and the numbering; Export saves the register as CSV. Administrators also open the annual
+ * statement of the receipts issued (CGI art. 222 bis) from here.
  */
 export function ReceiptsScreen() {
   const administrator = isAdministrator(useCurrentUser());
@@ -117,6 +120,16 @@ export function ReceiptsScreen() {
           ) : null}
         </Group>
         <Group gap="sm">
+          {administrator ? (
+            <Button
+              variant="default"
+              component={Link}
+              to={paths.receiptStatement.href()}
+              leftSection={<IconReportMoney size={16} aria-hidden />}
+            >
+              Annual statement
+            </Button>
+          ) : null}
           <Button
             variant="default"
             leftSection={<IconShieldCheck size={16} aria-hidden />}

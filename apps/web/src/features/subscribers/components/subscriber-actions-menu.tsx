@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { isAdministrator, useCurrentUser } from '../../../entities/current-user/index.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError, receiptRefusedReason } from '../../../lib/api-error.ts';
 import { organisationYear } from '../../../lib/calendar.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { downloadPersonalData } from '../api/download-personal-data.ts';
@@ -67,7 +67,7 @@ function receiptReason(error: unknown, year: number): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   if (error.code === 'donations.none_for_year') return `There are no donations for ${year}.`;
   if (error.code === 'donations.donor_without_email') return 'The subscriber has no email address.';
-  return undefined;
+  return receiptRefusedReason(error);
 }
 
 /**
