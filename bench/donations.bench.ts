@@ -244,6 +244,20 @@ async function ensureBenchYear(context: BenchContext) {
   await context.db.execute(sql`analyze donations`);
 }
 
+/**
+ * A rate of the franc for every day the seeded gifts fall on, as the ECB file would give them: a donor
+ * in France giving in francs gets a Cerfa in euros, one in Switzerland giving in euros an attestation
+ * in francs, each converted at the rate of the gift's day (docs/decisions/024).
+ */
+async function ensureExchangeRates(context: BenchContext) {
+  await context.db.execute(sql`
+    insert into exchange_rates (currency, rate_date, rate, source, created_by)
+    select 'CHF', day::date, round((0.93 + (extract(doy from day)::int % 7) / 100.0)::numeric, 4), 'ecb', 'Benchmark'
+      from generate_series((select coalesce(min(donation_date), current_date) from donations)::timestamp,
+                           current_date::timestamp, interval '1 day') as day
+    on conflict do nothing`);
+}
+
 /** Removes what earlier runs of the bench year left: receipts, runs and their history lines. */
 async function resetBenchYear(context: BenchContext) {
   const { db } = context;
@@ -354,6 +368,7 @@ async function runDonationsBench(context: BenchContext): Promise<SuiteResult> {
   // (the searches join subscribers, seeded here too when this suite runs alone).
   await vacuumAnalyze(context, ['subscribers', 'donations', 'receipts']);
   await ensureBenchSettings(context);
+  await ensureExchangeRates(context);
   const searches = await measureSearches(context);
   const receiptPdfs = await measureReceipts(context);
   const annualRun = await measureAnnualRun(context);

@@ -317,6 +317,9 @@ describe('SettingsForm', () => {
     renderWithProviders(<SettingsForm />);
     expect(await screen.findByLabelText('Street')).toHaveValue('');
     expect(screen.getByRole('radio', { name: /^Cerfa/ })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Type of organisation' })).toHaveValue(
+      'Œuvre ou organisme d’intérêt général',
+    );
     expect(screen.getByText('No signature image')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('');
   });
@@ -345,6 +348,10 @@ describe('SettingsForm', () => {
     expect(screen.queryByRole('option', { name: /Atlantide/ })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('option', { name: 'Suisse (CH)' }));
     await user.click(screen.getByRole('radio', { name: /^Attestation/ }));
+    await user.click(screen.getByRole('combobox', { name: 'Type of organisation' }));
+    await user.click(await screen.findByRole('option', { name: /^Association ou fondation reconnue/ }));
+    await user.click(screen.getByLabelText('Type of organisation: detail'));
+    await user.paste('Décret du 3 mars 1985');
     pickSignature(new File([PNG_BYTES], 'signature.png', { type: 'image/png' }));
     expect(await screen.findByRole('img', { name: 'Signature image preview' })).toBeInTheDocument();
 
@@ -352,6 +359,8 @@ describe('SettingsForm', () => {
     expect(await screen.findByText('Settings were saved successfully!')).toBeInTheDocument();
     expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
       receiptForOtherCountries: 'attestation',
+      organisationType: 'public-utility',
+      organisationTypeDetail: 'Décret du 3 mars 1985',
       addressStreet: 'Route de Ferney',
       addressBuildingNumber: '150',
       addressPostcode: '1218',
