@@ -8,7 +8,10 @@
 import { saleSearchQuerySchema } from '@back-office/contract/sales';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/client.ts';
+import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { renderPdf } from '../apps/server/src/lib/pdf/pdf-renderer.ts';
+import { createDonationsRepository } from '../apps/server/src/modules/donations/donations.repository.ts';
+import { createDonationWrites } from '../apps/server/src/modules/donations/donations.service.ts';
 import { invoiceDocument } from '../apps/server/src/modules/sales/invoice-document.ts';
 import { createSalesRepository } from '../apps/server/src/modules/sales/sales.repository.ts';
 import { createSalesService } from '../apps/server/src/modules/sales/sales.service.ts';
@@ -115,14 +118,20 @@ async function measureInvoice(context: BenchContext) {
   );
   if (!sale) throw new Error('the benchmark database has no sale of five lines');
   const series = await measureRequests(context, () => `/api/sales/receipt/${sale.id}`, readPdf);
-  const statements = await captureStatements(context.pool, (logged) =>
-    createSalesService({
+  const statements = await captureStatements(context.pool, (logged) => {
+    const subscribersService = createSubscribersService({
       db: logged,
+      repository: createSubscribersRepository(),
+    });
+    return createSalesService({
+      db: logged,
+      clock: systemClock,
       repository: createSalesRepository(),
-      subscribersService: createSubscribersService({ db: logged, repository: createSubscribersRepository() }),
+      subscribersService,
       settingsService: createSettingsService({ db: logged, repository: createSettingsRepository() }),
-    }).invoice(sale.id),
-  );
+      donations: createDonationWrites({ repository: createDonationsRepository(), subscribersService }),
+    }).invoice(sale.id);
+  });
   const found = await createSalesRepository().findSale(db, sale.id);
   if (!found) throw new Error(`sale ${sale.id} vanished`);
   const settings = await createSettingsService({ db, repository: createSettingsRepository() }).get();

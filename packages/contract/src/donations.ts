@@ -55,6 +55,12 @@ export const donationListItemSchema = z.object({
   postCode: z.string(),
   /** The number of the tax receipt that covers the donation, once one was issued. */
   receiptNumber: z.number().int().nullable(),
+  /**
+   * The sale whose "Dons" this gift is (part 2 §2.6 New sale), and that sale's reference (its n°);
+   * both absent for a gift recorded on its own. Such a donation is deleted or refunded with its sale.
+   */
+  saleId: z.number().int().positive().optional(),
+  saleRef: z.number().int().positive().optional(),
 });
 export type DonationListItem = z.infer<typeof donationListItemSchema>;
 

@@ -25,6 +25,16 @@ export const createDonationReceiptedError = createErrorFactory({
   title: 'Conflict',
 });
 
+/**
+ * A donation that is the gift of a sale standing (part 2 §2.6) follows its sale: it is deleted with
+ * the sale, or refunded by the sale's credit note, never on its own.
+ */
+export const createDonationFromSaleError = createErrorFactory({
+  code: 'donations.from_sale',
+  status: 409,
+  title: 'Conflict',
+});
+
 export const createNoDonationsForYearError = createErrorFactory({
   code: 'donations.none_for_year',
   status: 404,

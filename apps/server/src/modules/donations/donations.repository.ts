@@ -4,6 +4,8 @@ import type { Executor } from '../../db/client.ts';
 import { countSearchMatches, fewMatches } from '../../lib/search-count.ts';
 import { likeName, likePrefix } from '../../lib/search-text.ts';
 import { currencies, paymentMethods } from '../reference-lists/reference-lists.table.ts';
+import { creditNotes } from '../sales/credit-notes.table.ts';
+import { sales } from '../sales/sales.table.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
 import { donations, receipts } from './donations.table.ts';
 
@@ -71,6 +73,9 @@ const listColumns = {
   donationDate: donations.donationDate,
   notes: donations.notes,
   receiptNumber: receipts.number,
+  /** The sale whose gift it is (part 2 §2.6), and that sale's reference; null for a gift of its own. */
+  saleId: donations.saleId,
+  saleRef: sales.ref,
 };
 
 /**
@@ -85,7 +90,8 @@ export function createDonationsRepository({ countBudgetMs = 0 }: { countBudgetMs
       .innerJoin(subscribers, eq(subscribers.id, donations.subscriberId))
       .innerJoin(currencies, eq(currencies.id, donations.currencyId))
       .leftJoin(paymentMethods, eq(paymentMethods.id, subscribers.paymentMethodId))
-      .leftJoin(receipts, eq(receipts.id, donations.receiptId));
+      .leftJoin(receipts, eq(receipts.id, donations.receiptId))
+      .leftJoin(sales, eq(sales.id, donations.saleId));
 
   return {
     /**
@@ -140,6 +146,32 @@ export function createDonationsRepository({ countBudgetMs = 0 }: { countBudgetMs
       return row;
     },
 
+    /**
+     * The donation that is the gift of sale `saleId` (part 2 §2.6), locked for the rest of the
+     * transaction, or undefined when the sale has none.
+     */
+    lockBySale: async (db: Executor, saleId: number) => {
+      const [row] = await db.select().from(donations).where(eq(donations.saleId, saleId)).for('update');
+      return row;
+    },
+
+    /**
+     * The sale a donation is the gift of: its reference, and the number of the credit note that
+     * cancelled it (null while it stands). Undefined for an unknown sale.
+     */
+    findSale: async (db: Executor, saleId: number) => {
+      const [row] = await db
+        .select({ ref: sales.ref, creditNoteNumber: creditNotes.number })
+        .from(sales)
+        .leftJoin(creditNotes, eq(creditNotes.saleId, sales.id))
+        .where(eq(sales.id, saleId));
+      return row;
+    },
+
+    /**
+     * Inserts a donation; `amount` is `numeric` text in the units of `currencyId` ("25.00"), `saleId`
+     * the sale whose gift it is (part 2 §2.6). @returns its id.
+     */
     insert: async (
       db: Executor,
       values: {
@@ -149,6 +181,7 @@ export function createDonationsRepository({ countBudgetMs = 0 }: { countBudgetMs
         donationDate: string;
         notes: string;
         addedBy: string;
+        saleId?: number;
       },
     ) => {
       const [row] = await db.insert(donations).values(values).returning({ id: donations.id });

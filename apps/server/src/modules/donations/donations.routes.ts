@@ -53,6 +53,8 @@ export const donationsRoutes: FastifyPluginAsyncZod<{ donationsService: Donation
       schema: {
         tags,
         summary: 'Delete a donation no receipt covers yet',
+        description:
+          '409 `donations.receipted` when a tax receipt covers it, 409 `donations.from_sale` when it is the gift of a sale not cancelled (delete the sale, or cancel it with a credit note, instead).',
         params: idParamsSchema,
         response: { 204: z.null() },
       },

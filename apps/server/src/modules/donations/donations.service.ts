@@ -5,13 +5,14 @@ import type {
   DonationSearchQuery,
   DonationSearchResult,
 } from '@back-office/contract/donations';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { formatAmount } from '../../lib/money.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import type { SubscribersService } from '../subscribers/subscribers.service.ts';
 import { subscriberName } from '../subscribers/subscribers.service.ts';
 import {
+  createDonationFromSaleError,
   createDonationNotFoundError,
   createDonationReceiptedError,
   createDonationSubscriberUnknownError,
@@ -33,8 +34,90 @@ export function toDonationListItem(row: DonationListRow): DonationListItem {
     notes: row.notes,
     postCode: row.postCode,
     receiptNumber: row.receiptNumber ?? null,
+    ...(row.saleId === null ? {} : { saleId: row.saleId }),
+    ...(row.saleRef === null ? {} : { saleRef: row.saleRef }),
   };
 }
+
+/**
+ * A gift to record: `amount` is `numeric` text in the units of currency `currencyId`, whose symbol is
+ * `currencySymbol` ("25.00", "€"); `donationDate` is `YYYY-MM-DD`; `sale` is the sale whose "Dons" it is
+ * (part 2 §2.6 New sale), absent for a gift recorded on its own.
+ */
+export type NewDonation = {
+  subscriberId: number;
+  amount: string;
+  currencyId: number;
+  currencySymbol: string;
+  donationDate: string;
+  notes: string;
+  sale?: { id: number; ref: number };
+};
+
+/**
+ * The writes of donations on a caller's transaction, each with its line in the donor's history
+ * (docs/spec/design.md, History): the one path of a gift recorded on the Donations screen (part 2 §2.4)
+ * and of the gift of a sale (part 2 §2.6 New sale), which is receipted like any other (CGI art. 200).
+ */
+export function createDonationWrites({
+  repository,
+  subscribersService,
+}: {
+  repository: Pick<DonationsRepository, 'insert' | 'delete' | 'lockBySale' | 'findListItem'>;
+  subscribersService: Pick<SubscribersService, 'addHistory'>;
+}) {
+  return {
+    /**
+     * Inserts `gift` as added by `user` and writes "Donation of 25,00 € dated 2026-03-14 added." in the
+     * donor's history ("… added with the sale #12." for a sale's gift). The caller checked the donor
+     * and the date. @returns the donation's id.
+     */
+    addOn: async (tx: Executor, gift: NewDonation, user: AuthUser): Promise<number> => {
+      const id = await repository.insert(tx, {
+        subscriberId: gift.subscriberId,
+        amount: gift.amount,
+        currencyId: gift.currencyId,
+        donationDate: gift.donationDate,
+        notes: gift.notes,
+        addedBy: user.fullName,
+        ...(gift.sale ? { saleId: gift.sale.id } : {}),
+      });
+      const withSale = gift.sale ? ` with the sale #${gift.sale.ref}` : '';
+      await subscribersService.addHistory(tx, {
+        subscriberId: gift.subscriberId,
+        userName: user.fullName,
+        description: `Donation of ${formatAmount(Number(gift.amount), gift.currencySymbol)} dated ${gift.donationDate} added${withSale}.`,
+      });
+      return id;
+    },
+
+    /**
+     * The gift of sale `saleId` (part 2 §2.6), locked for the rest of `tx`, as a list row: amount
+     * (`numeric` text), currency symbol, date, and `receiptNumber`, null while no receipt covers it.
+     * @returns undefined when the sale has no gift.
+     */
+    findForSaleOn: async (tx: Executor, saleId: number): Promise<DonationListRow | undefined> => {
+      const locked = await repository.lockBySale(tx, saleId);
+      return locked ? repository.findListItem(tx, locked.id) : undefined;
+    },
+
+    /**
+     * Deletes the donation of `row`, locked by the caller, who checked that no receipt covers it (a
+     * covered one is left as it is), and writes "Donation of 25,00 € dated 2026-03-14 deleted." in the
+     * donor's history, with `context` after "deleted" when given ("with the sale #12").
+     */
+    removeOn: async (tx: Executor, row: DonationListRow, user: AuthUser, context?: string) => {
+      await repository.delete(tx, row.id);
+      await subscribersService.addHistory(tx, {
+        subscriberId: row.subscriberId,
+        userName: user.fullName,
+        description: `Donation of ${formatAmount(Number(row.amount), row.currencySymbol)} dated ${row.donationDate} deleted${context ? ` ${context}` : ''}.`,
+      });
+    },
+  };
+}
+
+export type DonationWrites = ReturnType<typeof createDonationWrites>;
 
 /** Donations (part 2 §2.4, §7 Donations). */
 export function createDonationsService({
@@ -52,6 +135,7 @@ export function createDonationsService({
   subscribersService: SubscribersService;
 }) {
   const notFound = (id: number) => createDonationNotFoundError(`No donation has id ${id}.`);
+  const writes = createDonationWrites({ repository, subscribersService });
 
   return {
     /** `GET /api/donations`: `{count, countIsExact, models}`, newest donation first. */
@@ -78,19 +162,18 @@ export function createDonationsService({
             { path: 'subid', message: 'This subscriber does not exist.' },
           ]);
         }
-        const id = await repository.insert(tx, {
-          subscriberId: donor.id,
-          amount: input.amount.toFixed(2),
-          currencyId: donor.currencyId,
-          donationDate: input.donationDate,
-          notes: input.notes,
-          addedBy: user.fullName,
-        });
-        await subscribersService.addHistory(tx, {
-          subscriberId: donor.id,
-          userName: user.fullName,
-          description: `Donation of ${formatAmount(input.amount, donor.symbol)} dated ${input.donationDate} added.`,
-        });
+        const id = await writes.addOn(
+          tx,
+          {
+            subscriberId: donor.id,
+            amount: input.amount.toFixed(2),
+            currencyId: donor.currencyId,
+            currencySymbol: donor.symbol,
+            donationDate: input.donationDate,
+            notes: input.notes,
+          },
+          user,
+        );
         const row = await repository.findListItem(tx, id);
         if (!row) throw notFound(id);
         return toDonationListItem(row);
@@ -98,8 +181,12 @@ export function createDonationsService({
     },
 
     /**
-     * `DELETE /api/donations/{id}`, writing the donor's history.
-     * @throws 404; 409 `donations.receipted` when a tax receipt already covers it.
+     * `DELETE /api/donations/{id}`, writing the donor's history. The gift of a sale (part 2 §2.6) goes
+     * with its sale (deleted, or refunded by a credit note), so it is refused while the sale stands;
+     * once a credit note cancelled the sale, it can be deleted here (a receipt covered it when the sale
+     * was cancelled, and was cancelled since).
+     * @throws 404; 409 `donations.receipted` when a tax receipt already covers it; 409
+     *   `donations.from_sale` when it is the gift of a sale not cancelled.
      */
     remove: (id: number, user: AuthUser) =>
       db.transaction(async (tx) => {
@@ -112,12 +199,13 @@ export function createDonationsService({
             `This donation is on tax receipt n° ${row.receiptNumber}, already issued: it cannot be deleted.`,
           );
         }
-        await repository.delete(tx, id);
-        await subscribersService.addHistory(tx, {
-          subscriberId: row.subscriberId,
-          userName: user.fullName,
-          description: `Donation of ${formatAmount(Number(row.amount), row.currencySymbol)} dated ${row.donationDate} deleted.`,
-        });
+        const sale = row.saleId === null ? undefined : await repository.findSale(tx, row.saleId);
+        if (sale && sale.creditNoteNumber === null) {
+          throw createDonationFromSaleError(
+            `This donation is the gift of the sale #${sale.ref}: delete the sale, or cancel it with a credit note, instead.`,
+          );
+        }
+        await writes.removeOn(tx, row, user);
       }),
   };
 }

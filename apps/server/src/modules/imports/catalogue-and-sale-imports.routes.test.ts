@@ -259,6 +259,38 @@ describe('imports of sales', () => {
     expect(left.map((found) => found.ref)).toEqual([45]);
   });
 
+  it('records no donation for the gift of an imported sale: gifts come with the donations import', async () => {
+    const api = await asAdministrator(ctx);
+    const { bruno } = await register();
+    await insertProduct(ctx, { name: 'Dons', euroPrice: 10, swissPrice: 10, currentStock: 5 });
+    const created = await uploaded(
+      ctx,
+      'ventes.csv',
+      csv([
+        'ref,date,name,postcode,email,currency,discountPercentage,deliveryCharge,donation,total,product,quantity,unitPrice,lineTotal',
+        '50,2024-05-02,Bruno Perret,74000,,€,0,0,5,33.00,Tasse émaillée,1,8,8',
+        '50,2024-05-02,Bruno Perret,74000,,€,0,0,5,33.00,Dons,2,10,20',
+      ]),
+      'sales',
+    );
+    await api.expectStatus(200, 'PUT', `/api/imports/${created.id}/mapping`, {
+      mapping: created.mapping,
+      options: { ...created.options, dateFormat: 'YYYY-MM-DD', decimalSeparator: '.' },
+    });
+    expect(await dryRun(api, created.id)).toMatchObject({ valid: 2, invalid: 0 });
+    expect(await commitAndRun(ctx, api, created.id)).toMatchObject({ status: 'committed', created: 1 });
+    const [sale] = await api.expectStatus<Array<{ ref: number; total: number }>>(200, 'GET', '/api/sales');
+    expect(sale).toMatchObject({ ref: 50, total: 33 });
+    const rows = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from donations`,
+    );
+    expect(rows[0]?.n).toBe(0);
+    expect(
+      await api.expectStatus<{ count: number }>(200, 'GET', `/api/donations?id=${bruno.id}`),
+    ).toMatchObject({ count: 0 });
+  });
+
   it('keeps the lines of a sale together where a batch of 500 rows ends', async () => {
     const api = await asAdministrator(ctx);
     await register();

@@ -8,6 +8,7 @@ import type {
   UpdateProductInput,
 } from '@back-office/contract/products';
 import type { Database } from '../../db/client.ts';
+import { foldForSearch } from '../../lib/search-text.ts';
 import type { AuditActor, AuditService } from '../audit/audit.service.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import {
@@ -21,6 +22,18 @@ import type { StockMovementsRepository } from './stock-movements.repository.ts';
 
 /** The reason of the movement that records the stock a product is created with. */
 export const INITIAL_STOCK_REASON = 'Stock initial';
+
+/** Folded names of the donation product (see {@link isDonationProduct}). */
+const DONATION_PRODUCT_NAMES = new Set(['dons', 'don']);
+
+/**
+ * Whether a product named `name` is the donation product: "Dons" or "Don", whatever the case, accents
+ * and surrounding spaces ("DONS", " dôn "). A sale line of it is a gift of the buyer, not goods: its
+ * total is part of the sale's gift, recorded as a donation (part 2 §2.6 New sale; CGI art. 200).
+ */
+export function isDonationProduct(name: string): boolean {
+  return DONATION_PRODUCT_NAMES.has(foldForSearch(name));
+}
 
 /** What the audit trail keeps of a product: its fields without the id and version. */
 const audited = ({ id: _id, version: _version, ...fields }: Product) => fields;

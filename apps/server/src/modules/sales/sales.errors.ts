@@ -25,6 +25,16 @@ export const createSaleInvoiceIssuedError = createErrorFactory({
   title: 'Conflict',
 });
 
+/**
+ * The sale's gift (its "Dons", part 2 §2.6) is on a tax receipt (CGI art. 200): the sale cannot be
+ * deleted until that receipt is cancelled.
+ */
+export const createSaleGiftReceiptedError = createErrorFactory({
+  code: 'sales.gift_receipted',
+  status: 409,
+  title: 'Conflict',
+});
+
 /** The sale already has a credit note. */
 export const createSaleAlreadyCancelledError = createErrorFactory({
   code: 'sales.already_cancelled',

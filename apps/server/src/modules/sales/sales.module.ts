@@ -1,4 +1,6 @@
 import type { AppModule, ModuleContext } from '../app-module.ts';
+import { createDonationsRepository } from '../donations/donations.repository.ts';
+import { createDonationWrites } from '../donations/donations.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { SubscriberEmailService } from '../subscribers/subscriber-email.service.ts';
 import type { SubscribersService } from '../subscribers/subscribers.service.ts';
@@ -14,7 +16,7 @@ import { salesExportRoutes } from './sales-export.routes.ts';
 
 /** Sales, invoices and credit notes (part 2 §2.5-2.6, §7 Sales). */
 export function createSalesModule(
-  { db, readDb, timeZone }: ModuleContext,
+  { db, readDb, clock, timeZone }: ModuleContext,
   needs: {
     subscribersService: SubscribersService;
     settingsService: SettingsService;
@@ -23,11 +25,19 @@ export function createSalesModule(
 ) {
   const repository = createSalesRepository({ timeZone });
   const creditNotesRepository = createCreditNotesRepository();
+  // A sale's gift is a donation of the buyer (part 2 §2.6), written by the donations' own code path.
+  const donations = createDonationWrites({
+    repository: createDonationsRepository(),
+    subscribersService: needs.subscribersService,
+  });
   const salesService = createSalesService({
     db,
+    clock,
+    timeZone,
     repository,
     subscribersService: needs.subscribersService,
     settingsService: needs.settingsService,
+    donations,
     creditNotes: creditNotesRepository,
   });
   const creditNotesService = createCreditNotesService({
@@ -36,6 +46,7 @@ export function createSalesModule(
     repository: creditNotesRepository,
     subscribersService: needs.subscribersService,
     settingsService: needs.settingsService,
+    donations,
   });
   return {
     name: 'sales',

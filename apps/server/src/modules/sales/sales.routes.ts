@@ -86,6 +86,8 @@ export const salesRoutes: FastifyPluginAsyncZod<{ salesService: SalesService }> 
       schema: {
         tags,
         summary: 'Delete a sale and put its items back in stock',
+        description:
+          'The donation its gift made goes with it. 409 `sales.invoice_issued` once its invoice was issued (cancel it with a credit note instead), 409 `sales.gift_receipted` while a tax receipt covers its gift (cancel the receipt first).',
         params: idParamsSchema,
         response: { 204: z.null() },
       },

@@ -1,3 +1,4 @@
+import { calendarDay, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import { computeSaleTotalsInCents } from '@back-office/contract/sale-totals';
 import type {
   CreateSale,
@@ -7,16 +8,20 @@ import type {
   SaleSummary,
 } from '@back-office/contract/sales';
 import type { Database, Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { centsToNumeric, formatAmount, toCents } from '../../lib/money.ts';
 import { renderPdf } from '../../lib/pdf/pdf-renderer.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
+import type { DonationWrites } from '../donations/donations.service.ts';
 import { createInsufficientStockError, insufficientStock } from '../products/products.errors.ts';
+import { isDonationProduct } from '../products/products.service.ts';
 import type { EffectiveSettings, SettingsService } from '../settings/settings.service.ts';
 import type { SubscribersService } from '../subscribers/subscribers.service.ts';
 import { type CreditNotesRepository, createCreditNotesRepository } from './credit-notes.repository.ts';
 import { invoiceDocument } from './invoice-document.ts';
 import { putSaleItemsBack, quantitiesByProduct } from './sale-stock.ts';
 import {
+  createSaleGiftReceiptedError,
   createSaleInvalidError,
   createSaleInvoiceIssuedError,
   createSaleNotFoundError,
@@ -57,6 +62,26 @@ export function checkLinePrice(
   };
 }
 
+/**
+ * The gift part of a sale, in integer cents of the sale's currency (part 2 §2.6 New sale): its "Dons"
+ * (`donationCents`) plus what the buyer pays for the lines of the donation product
+ * ({@link isDonationProduct}), that is their line totals less their share of the sale's discount, as
+ * a tax receipt may only certify what was received (CGI art. 200). `unitPrice` is in units.
+ */
+function giftPartInCents(
+  lines: Array<{ productName: string; quantity: number; unitPrice: number }>,
+  discountPercentage: number,
+  donationCents: number,
+): number {
+  const giftLines = lines.filter((line) => isDonationProduct(line.productName));
+  const paidForGiftLines =
+    giftLines.length === 0
+      ? 0
+      : computeSaleTotalsInCents({ lines: giftLines, discountPercentage, donation: 0, deliveryCharge: 0 })
+          .total;
+  return donationCents + paidForGiftLines;
+}
+
 /** The invoice PDF of a sale as found by the repository, named `sale-invoice-{ref}.pdf`. */
 async function renderInvoice(
   found: NonNullable<Awaited<ReturnType<SalesRepository['findSale']>>>,
@@ -68,18 +93,30 @@ async function renderInvoice(
   return { filename: `sale-invoice-${found.sale.ref}.pdf`, pdf };
 }
 
-/** Sales, their stock movements and sequential references (part 2 §2.5-2.6, §7 Sales; docs/decisions/010). */
+/**
+ * Sales, their stock movements, sequential references and the donation their gift makes (part 2
+ * §2.5-2.6, §7 Sales; docs/decisions/010, 025).
+ */
 export function createSalesService({
   db,
+  clock,
+  timeZone = DEFAULT_TIME_ZONE,
   repository,
   subscribersService,
   settingsService,
+  donations,
   creditNotes = createCreditNotesRepository(),
 }: {
   db: Database;
+  /** When a sale is made (its `addedOn`). */
+  clock: Clock;
+  /** IANA zone of the day a sale's gift is dated (docs/decisions/012). */
+  timeZone?: string;
   repository: SalesRepository;
   subscribersService: SubscribersService;
   settingsService: SettingsService;
+  /** Where the gift of a sale becomes a donation of the buyer, and goes with the sale's deletion. */
+  donations: DonationWrites;
   /** Where the sale's cancellation (credit note) is read and its invoice marked as issued. */
   creditNotes?: CreditNotesRepository;
 }) {
@@ -148,6 +185,11 @@ export function createSalesService({
      * `POST /api/sales`: recomputes every figure, allocates the next reference, takes the items out
      * of stock (one `sale` movement per product) and writes the buyer's history, in one transaction.
      * Unit prices and product names come from the catalogue; a line may only be free (0) instead.
+     * The sale is made at the clock's now; when its gift part ({@link giftPartInCents}) is more than
+     * 0, the same transaction records it as a donation of the buyer in the sale's currency, dated the
+     * sale's day in the organisation's time zone, noted "Don de la vente n° {ref}" and linked to the
+     * sale, so that it is receipted like any other gift (part 2 §2.6 New sale; CGI art. 200). Invoice
+     * and totals are unchanged: the gift stays a sale amount too.
      * @throws 400 `sales.unknown_subscriber` (field `subscriberId`) or `sales.invalid` (fields
      *   `items.N.productId`, `items.N.euroUnitPrice` / `swissUnitPrice` / `unitPrice`);
      *   409 `products.insufficient_stock` (field `items.N.quantity`, detail naming product and stock).
@@ -225,14 +267,16 @@ export function createSalesService({
           deliveryAddress: input.deliveryAddress,
           notes: input.notes,
           addedBy: user.fullName,
+          addedOn: clock.now(),
         });
+        const lineNames = lines.map((line) => catalogue.get(line.productId)?.name ?? '');
         await repository.insertLines(
           tx,
           lines.map((line, index) => ({
             saleId: sale.id,
             position: index + 1,
             productId: line.productId,
-            productName: catalogue.get(line.productId)?.name ?? '',
+            productName: lineNames[index] ?? '',
             quantity: line.quantity,
             euroUnitPrice: line.euroUnitPrice.toFixed(2),
             swissUnitPrice: line.swissUnitPrice.toFixed(2),
@@ -262,6 +306,26 @@ export function createSalesService({
           throw createInsufficientStockError(
             problems.map((problem) => problem.detail).join(' '),
             problems.flatMap((problem) => problem.errors ?? []),
+          );
+        }
+        const gift = giftPartInCents(
+          lines.map((line, index) => ({ ...line, productName: lineNames[index] ?? '' })),
+          input.discountPercentage,
+          totals.donation,
+        );
+        if (gift > 0) {
+          await donations.addOn(
+            tx,
+            {
+              subscriberId: buyer.id,
+              amount: centsToNumeric(gift),
+              currencyId: currency.id,
+              currencySymbol: currency.symbol,
+              donationDate: calendarDay(sale.addedOn, timeZone),
+              notes: `Don de la vente n° ${ref}`,
+              sale: { id: sale.id, ref },
+            },
+            user,
           );
         }
         await subscribersService.addHistory(tx, {
@@ -302,10 +366,13 @@ export function createSalesService({
 
     /**
      * `DELETE /api/sales/{id}`: puts the items back in stock (one `saleCancelled` movement per
-     * product, naming the sale and the user) and writes the buyer's history. Only a
+     * product, naming the sale and the user), deletes the donation its gift made (part 2 §2.6) with
+     * the donor's history line, and writes the buyer's history. Only a
      * sale whose invoice was never issued: the row lock taken here orders it with the invoice's
-     * first download (see `invoice`), so one of the two sees the other.
-     * @throws 404; 409 `sales.invoice_issued` (cancel it with a credit note instead).
+     * first download (see `invoice`), so one of the two sees the other; and only while no tax receipt
+     * covers its gift (the donation's lock orders it with the receipt's issue).
+     * @throws 404; 409 `sales.invoice_issued` (cancel it with a credit note instead); 409
+     *   `sales.gift_receipted`, naming the receipt, which must be cancelled first (CGI art. 200).
      */
     remove: (id: number, user: AuthUser) =>
       db.transaction(async (tx) => {
@@ -316,8 +383,15 @@ export function createSalesService({
             `The invoice n° ${locked.ref} was issued: the sale cannot be deleted, cancel it with a credit note.`,
           );
         }
+        const gift = await donations.findForSaleOn(tx, id);
+        if (gift && gift.receiptNumber !== null) {
+          throw createSaleGiftReceiptedError(
+            `The gift of ${formatAmount(Number(gift.amount), gift.currencySymbol)} of the sale #${locked.ref} is on tax receipt n° ${gift.receiptNumber}: cancel that receipt first, then delete the sale.`,
+          );
+        }
         const sale = await loadSale(tx, id);
         await putSaleItemsBack(tx, repository, { saleId: id, lines: sale.saleDetails, user });
+        if (gift) await donations.removeOn(tx, gift, user, `with the sale #${locked.ref}`);
         await repository.deleteSale(tx, id);
         await subscribersService.addHistory(tx, {
           subscriberId: sale.subscriberId,

@@ -29,7 +29,7 @@ function donation(overrides: Partial<DonationListItem>): DonationListItem {
 
 const first = donation({ id: 1, amount: 125.5, dateAdded: '2025-03-01' });
 const second = donation({ id: 2, amount: 40, dateAdded: '2025-02-01', receiptNumber: 17 });
-const third = donation({ id: 3, amount: 1300, dateAdded: '2025-01-01' });
+const third = donation({ id: 3, amount: 1300, dateAdded: '2025-01-01', saleId: 41, saleRef: 8 });
 
 const lookups = {
   'GET /api/ctries': () =>
@@ -116,6 +116,9 @@ describe('DonationsScreen without a subscriber (part 2 §2.4)', () => {
     expect(within(row).getByText('2025-03-01')).toBeInTheDocument();
     expect(within(rowOf('40,00 €')).getByText('n° 17')).toBeInTheDocument();
     expect(screen.getByText(/1\s300,00 €/)).toBeInTheDocument();
+    // The gift of a sale names the sale; the others do not.
+    expect(within(rowOf('2025-01-01')).getByText('· from sale n° 8')).toBeInTheDocument();
+    expect(within(row).queryByText(/from sale/)).not.toBeInTheDocument();
   });
 
   it('says no donations match when the search finds none', async () => {

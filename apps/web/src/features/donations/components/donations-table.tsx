@@ -26,10 +26,11 @@ type DonationsTableProps = {
 };
 
 /**
- * The donations results (part 2 §2.4, §4 Donations list): checkbox, Name (link to the subscriber),
- * Post Code, Amount with its currency symbol in French format, Date (y-MM-dd), the receipt number once
- * a receipt was issued, then the two-step Remove and the Receipt dropdown. Infinite, virtualised
- * scrolling through the shared table; its messages: no criteria, no match, no donations yet.
+ * The donations results (part 2 §2.4, §4 Donations list): checkbox, Name (link to the subscriber,
+ * followed by "from sale n° …" for the gift of a sale, part 2 §2.6), Post Code, Amount with its
+ * currency symbol in French format, Date (y-MM-dd), the receipt number once a receipt was issued, then
+ * the two-step Remove and the Receipt dropdown. Infinite, virtualised scrolling through the shared
+ * table; its messages: no criteria, no match, no donations yet.
  */
 export function DonationsTable({
   list,
@@ -55,9 +56,16 @@ export function DonationsTable({
       key: 'name',
       header: 'Name',
       render: (donation) => (
-        <Anchor component={Link} to={paths.subscriber.href(donation.subscriberId)} fw={500}>
-          {donation.subscriberName}
-        </Anchor>
+        <>
+          <Anchor component={Link} to={paths.subscriber.href(donation.subscriberId)} fw={500}>
+            {donation.subscriberName}
+          </Anchor>
+          {donation.saleRef === undefined ? null : (
+            <Text span c="dimmed" size="sm">
+              {` · from sale n° ${donation.saleRef}`}
+            </Text>
+          )}
+        </>
       ),
     },
     { key: 'postCode', header: 'Post Code', width: 110, render: (donation) => donation.postCode },
