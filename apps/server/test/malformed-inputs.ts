@@ -416,6 +416,9 @@ const jsonMutation: fc.Arbitrary<Mutation> = fc.oneof(
     weight: 1,
     arbitrary: fc
       .array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 })
+      // A "__proto__" key makes the whole body refused before any field is read (Fastify's
+      // prototype-poisoning guard): that is the whole-body case "prototype key", not a field's.
+      .filter((value) => !JSON.stringify(value).includes('"__proto__"'))
       .map((value) => ({ kind: 'array', value })),
   },
 );
