@@ -3,6 +3,7 @@
  * run with its progress, and cancels the run part-way; the run then shows as cancelled.
  */
 import { expectNoAxeViolations } from '../fixtures/accessibility.ts';
+import { franceThroughApi } from '../fixtures/catalogue.ts';
 import { createDonationThroughApi } from '../fixtures/donations.ts';
 import { ADMIN } from '../fixtures/env.ts';
 import { bearer, expectOk } from '../fixtures/http.ts';
@@ -27,6 +28,7 @@ test('an Administrator watches an annual run on the Jobs screen and cancels it p
 }) => {
   test.setTimeout(240_000);
   const family = `Jobs${Date.now()}`;
+  const france = await franceThroughApi(request, adminToken);
   for (let first = 0; first < DONORS; first += SEEDING_BATCH) {
     await Promise.all(
       Array.from({ length: Math.min(SEEDING_BATCH, DONORS - first) }, async (_, offset) => {
@@ -35,6 +37,7 @@ test('an Administrator watches an annual run on the Jobs screen and cancels it p
           firstName: 'Donateur',
           lastName: `${family} ${index}`,
           currencyId: 1,
+          countryId: france.id,
           email: `${family.toLowerCase()}.${index}@example.org`,
         });
         await createDonationThroughApi(request, adminToken, {

@@ -10,7 +10,7 @@
 import type { Page } from '@playwright/test';
 import { pdfPages } from '../../apps/server/test/pdf-text.ts';
 import { expectFitsPhone, expectNoAxeViolations } from '../fixtures/accessibility.ts';
-import { euroThroughApi, listReferenceItemsThroughApi, uniqueName } from '../fixtures/catalogue.ts';
+import { euroThroughApi, franceThroughApi, uniqueName } from '../fixtures/catalogue.ts';
 import { createDonationThroughApi } from '../fixtures/donations.ts';
 import { ADMIN } from '../fixtures/env.ts';
 import { bearer, expectOk } from '../fixtures/http.ts';
@@ -74,9 +74,7 @@ test('an Administrator reads, prints and exports the annual statement of receipt
   adminToken,
 }) => {
   const euro = await euroThroughApi(request, adminToken);
-  const countries = await listReferenceItemsThroughApi(request, adminToken, '/api/ctries');
-  const france = countries.find((country) => country.name === 'France');
-  if (!france) throw new Error('The reference data has no France');
+  const france = await franceThroughApi(request, adminToken);
   const donor = await seedSubscriberThroughApi(request, adminToken, {
     currencyId: euro.id,
     countryId: france.id,

@@ -8,7 +8,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { pdfPages } from '../../apps/server/test/pdf-text.ts';
 import { expectFitsPhone, expectNoAxeViolations } from '../fixtures/accessibility.ts';
-import { euroThroughApi, uniqueName } from '../fixtures/catalogue.ts';
+import { euroThroughApi, franceThroughApi, uniqueName } from '../fixtures/catalogue.ts';
 import { createDonationThroughApi } from '../fixtures/donations.ts';
 import { ADMIN } from '../fixtures/env.ts';
 import { bearer, expectOk } from '../fixtures/http.ts';
@@ -42,8 +42,10 @@ test('an Administrator cancels, replaces and verifies receipts of the register',
   adminToken,
 }) => {
   const euro = await euroThroughApi(request, adminToken);
+  const france = await franceThroughApi(request, adminToken);
   const donor = await seedSubscriberThroughApi(request, adminToken, {
     currencyId: euro.id,
+    countryId: france.id,
     title: 'Mme',
     firstName: 'Zoé',
     lastName: uniqueName('Registre'),
