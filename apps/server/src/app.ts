@@ -36,6 +36,7 @@ import { createJobRunner, type JobRunner } from './modules/jobs/jobs.runner.ts';
 import { createMailModule } from './modules/mail/mail.module.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import type { MailTransport } from './modules/mail/mail.transport.ts';
+import { createMandatesModule } from './modules/mandates/mandates.module.ts';
 import { createPersonalDataModule } from './modules/personal-data/personal-data.module.ts';
 import { createProductsModule } from './modules/products/products.module.ts';
 import { createReferenceListsModule } from './modules/reference-lists/reference-lists.module.ts';
@@ -170,6 +171,10 @@ export async function buildApp(deps: AppDeps) {
       sources: { subscribers: subscribers.exportSource, donations: donations.exportSource },
     }),
     createImportsModule(context, { subscribersRepository: subscribers.repository }),
+    createMandatesModule(context, {
+      subscribersRepository: subscribers.repository,
+      subscribersService: subscribers.service,
+    }),
     createDuplicatesModule(context, { subscribersRepository: subscribers.repository }),
     createPersonalDataModule(context, {
       audit: audit.service,

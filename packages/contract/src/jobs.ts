@@ -13,7 +13,8 @@ import { z } from 'zod';
  * likely duplicates in the whole register (contract `duplicates`); `personal-data.purge`, repeating, removes
  * the personal data that kept documents of anonymised subscribers carry once past their retention
  * (docs/decisions/019); `imports.expire`, repeating, deletes the rows of the files of imports 30 days old
- * (docs/decisions/018).
+ * (docs/decisions/018); `mandates.expire`, repeating, expires the SEPA mandates not used for 36 months
+ * (docs/decisions/027).
  */
 export const jobKindSchema = z.enum([
   'mail.outbox',
@@ -25,6 +26,7 @@ export const jobKindSchema = z.enum([
   'duplicates.scan',
   'personal-data.purge',
   'imports.expire',
+  'mandates.expire',
 ]);
 export type JobKind = z.infer<typeof jobKindSchema>;
 
@@ -46,6 +48,7 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   'duplicates.scan': 'Search for duplicates',
   'personal-data.purge': 'Purge of personal data past retention',
   'imports.expire': 'Deletion of the rows of old imports',
+  'mandates.expire': 'Expiry of SEPA mandates unused for 36 months',
 };
 
 /**

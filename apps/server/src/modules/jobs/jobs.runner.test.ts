@@ -210,6 +210,7 @@ describe('GET /api/jobs and cancel', () => {
       ['auth.purge', 'queued', true, null],
       ['exports.purge', 'queued', true, null],
       ['imports.expire', 'queued', true, null],
+      ['mandates.expire', 'queued', true, null],
       ['personal-data.purge', 'queued', true, null],
       ['receipts.annual-run', 'queued', false, 'Zoé Martin'],
     ]);
@@ -217,6 +218,6 @@ describe('GET /api/jobs and cancel', () => {
     expect((await api.post(`/api/jobs/${listed.body[0]?.id}/cancel`)).status).toBe(409);
     expect((await api.post('/api/jobs/999/cancel')).status).toBe(404);
     const rows = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from jobs`);
-    expect(rows[0]?.n).toBe(5);
+    expect(rows[0]?.n).toBe(6);
   });
 });

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useServerErrorBanner } from '../../../components/server-error-banner.tsx';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes-guard.tsx';
@@ -259,28 +259,44 @@ export function SubscriberForm({ subscriber, lookups }: SubscriberFormProps) {
   };
 
   /**
-   * After an action that changed the record on the server (a new RUM): take its new mandate reference
-   * and version, keeping the user's other edits (those are not the server's to overwrite).
+   * Takes the record as the server now has it after an action that changed it (a new RUM by the RUM
+   * letter; a mandate written, which sets the RUM and IBAN of the current mandate): its version, RUM
+   * and IBAN, keeping the user's other edits (those are not the server's to overwrite).
    */
-  const handleRecordChanged = async () => {
-    let fresh: Subscriber;
-    try {
-      fresh = await getSubscriber(record.id);
-    } catch {
-      return;
-    }
-    if (fresh.version === record.version) return;
+  const takeServerChanges = (fresh: Subscriber) => {
+    if (fresh.version <= record.version) return;
     const wasPristine = !form.isDirty();
     form.setFieldValue('version', fresh.version);
     form.setFieldValue('rum', fresh.rum);
+    form.setFieldValue('iban', fresh.iban);
     setRecord(fresh);
     if (wasPristine) resetTo(fresh);
     else {
-      const snapshot = { ...form.getInitialValues(), version: fresh.version, rum: fresh.rum };
+      const snapshot = {
+        ...form.getInitialValues(),
+        version: fresh.version,
+        rum: fresh.rum,
+        iban: fresh.iban,
+      };
       form.setInitialValues(snapshot);
       form.resetDirty(snapshot);
     }
   };
+
+  /** After an action of the Actions menu that changed the record on the server (a new RUM). */
+  const handleRecordChanged = async () => {
+    try {
+      takeServerChanges(await getSubscriber(record.id));
+    } catch {
+      return;
+    }
+  };
+
+  // The record fetched again by the screen (a mandate was written below the form).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a newer record from the server matters.
+  useEffect(() => {
+    takeServerChanges(subscriber);
+  }, [subscriber]);
 
   const currencySymbol =
     lookups.currencies.find((currency) => currency.id === record.currencyId)?.symbol ?? '';
