@@ -88,6 +88,12 @@ export const ORGANISATION_TYPE_KEYS = Object.keys(ORGANISATION_TYPES) as [
 export const DEFAULT_ORGANISATION_TYPE: OrganisationType = 'general-interest';
 
 /**
+ * Days before a collection's due date that each debtor is told its amount and date (the SEPA
+ * pre-notification; EPC SEPA Core Direct Debit rulebook: 14 calendar days unless agreed otherwise).
+ */
+export const SEPA_PRE_NOTIFICATION_DAYS = { min: 2, max: 60, default: 14 } as const;
+
+/**
  * Longest parts of the organisation's structured address, in characters: the limits of a structured
  * address (type "S") in the Swiss QR-bill, SIX "Swiss Implementation Guidelines for the QR-bill" v2.3,
  * data elements of the creditor (Cdtr: StrtNmOrAdrLine1, BldgNbOrAdrLine2, PstCd, TwnNm): street 70,
@@ -181,6 +187,21 @@ export const settingsSchema = z.object({
    */
   organisationType: z.enum(ORGANISATION_TYPE_KEYS, { message: 'Choose a type of organisation.' }).optional(),
   organisationTypeDetail: text(200).optional(),
+  /**
+   * Calendar days between the email telling a debtor of a direct debit and its due date (2 to 60, 14
+   * by default; {@link SEPA_PRE_NOTIFICATION_DAYS}). Left out, it keeps its value.
+   */
+  sepaPreNotificationDays: z
+    .number({ message: 'Give a number of days.' })
+    .int({ message: 'Give a whole number of days.' })
+    .min(SEPA_PRE_NOTIFICATION_DAYS.min, { message: `At least ${SEPA_PRE_NOTIFICATION_DAYS.min} days.` })
+    .max(SEPA_PRE_NOTIFICATION_DAYS.max, { message: `At most ${SEPA_PRE_NOTIFICATION_DAYS.max} days.` })
+    .optional(),
+  /**
+   * Whether a mandate's first collection is sent as RCUR rather than FRST, as the EPC rulebook allows
+   * since November 2016 (false by default: some banks still expect FRST). Left out, it keeps its value.
+   */
+  sepaFirstAsRecurring: z.boolean({ message: 'Choose yes or no.' }).optional(),
   /**
    * The signatory's signature printed on receipts: a data URL, PNG or JPEG, with the logo's limits
    * (1 MB, 2,000 × 2,000 pixels), stored re-encoded; null for none. Left out, it keeps its value.

@@ -24,6 +24,8 @@ export type StoredSettings = Settings &
       | 'signatureImage'
       | 'organisationType'
       | 'organisationTypeDetail'
+      | 'sepaPreNotificationDays'
+      | 'sepaFirstAsRecurring'
     >
   >;
 

@@ -47,6 +47,8 @@ const withDefaultTexts = {
   signatureImage: null,
   organisationType: 'general-interest',
   organisationTypeDetail: '',
+  sepaPreNotificationDays: 14,
+  sepaFirstAsRecurring: false,
 };
 
 describe('organisation settings', () => {
@@ -197,6 +199,8 @@ describe('organisation settings', () => {
       addressCountry: 'CH',
       organisationType: 'public-utility',
       organisationTypeDetail: 'Décret du 3 mars 1985, JO du 10 mars 1985',
+      sepaPreNotificationDays: 5,
+      sepaFirstAsRecurring: true,
     };
     const saved = await put({ ...settings, ...organisationAddress, signatureImage: PNG_1x1 });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -249,6 +253,9 @@ describe('organisation settings', () => {
       { receiptForOtherCountries: 'recu' },
       'receiptForOtherCountries',
     ],
+    ['a pre-notification of 1 day', { sepaPreNotificationDays: 1 }, 'sepaPreNotificationDays'],
+    ['a pre-notification of 2.5 days', { sepaPreNotificationDays: 2.5 }, 'sepaPreNotificationDays'],
+    ['first collections as recurring given as text', { sepaFirstAsRecurring: 'yes' }, 'sepaFirstAsRecurring'],
     ['an unknown type of organisation', { organisationType: 'club' }, 'organisationType'],
     [
       'a type of organisation detail of 201 characters',

@@ -1,6 +1,6 @@
 import type { OrganisationType, ReceiptKind } from '@back-office/contract/settings';
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The organisation's identity, one row (id = 1), used on receipts, invoices, letters and emails. */
 export const organisationSettings = pgTable(
@@ -48,6 +48,9 @@ export const organisationSettings = pgTable(
     /** The Cerfa's "Bénéficiaire" box (contract `ORGANISATION_TYPES`) and its detail. */
     organisationType: text().$type<OrganisationType>().notNull().default('general-interest'),
     organisationTypeDetail: text().notNull().default(''),
+    /** SEPA direct debit: pre-notification days (2 to 60) and first collections sent as RCUR. */
+    sepaPreNotificationDays: integer().notNull().default(14),
+    sepaFirstAsRecurring: boolean().notNull().default(false),
   },
   (table) => [
     check(
@@ -61,6 +64,10 @@ export const organisationSettings = pgTable(
     check(
       'organisation_settings_receipt_for_other_countries_check',
       sql`${table.receiptForOtherCountries} in ('cerfa', 'attestation')`,
+    ),
+    check(
+      'organisation_settings_sepa_pre_notification_days_check',
+      sql`${table.sepaPreNotificationDays} between 2 and 60`,
     ),
     check('organisation_settings_address_country_check', sql`${table.addressCountry} ~ '^[A-Z]{2}$'`),
   ],

@@ -352,6 +352,10 @@ describe('SettingsForm', () => {
     await user.click(await screen.findByRole('option', { name: /^Association ou fondation reconnue/ }));
     await user.click(screen.getByLabelText('Type of organisation: detail'));
     await user.paste('Décret du 3 mars 1985');
+    const notice = screen.getByRole('textbox', { name: 'Pre-notification (days)' });
+    await user.clear(notice);
+    await user.type(notice, '5');
+    await user.click(screen.getByRole('checkbox', { name: /^Send first collections as recurring/ }));
     pickSignature(new File([PNG_BYTES], 'signature.png', { type: 'image/png' }));
     expect(await screen.findByRole('img', { name: 'Signature image preview' })).toBeInTheDocument();
 
@@ -361,6 +365,8 @@ describe('SettingsForm', () => {
       receiptForOtherCountries: 'attestation',
       organisationType: 'public-utility',
       organisationTypeDetail: 'Décret du 3 mars 1985',
+      sepaPreNotificationDays: 5,
+      sepaFirstAsRecurring: true,
       addressStreet: 'Route de Ferney',
       addressBuildingNumber: '150',
       addressPostcode: '1218',

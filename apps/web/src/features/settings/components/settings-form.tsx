@@ -3,6 +3,7 @@ import { DOCUMENT_RETENTION_YEARS, INACTIVITY_REPORT_YEARS } from '@back-office/
 import {
   DEFAULT_ORGANISATION_TYPE,
   DEFAULT_RECEIPT_FOR_OTHER_COUNTRIES,
+  SEPA_PRE_NOTIFICATION_DAYS,
   type Settings,
   settingsSchema,
 } from '@back-office/contract/settings';
@@ -16,6 +17,7 @@ import { schemaValidator, useBlurValidationGuard } from '../../../lib/form.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSettings } from '../api/get-settings.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
+import { SettingsDirectDebitFields } from './settings-direct-debit-fields.tsx';
 import { SettingsDocumentFields } from './settings-document-fields.tsx';
 import { SettingsEmailFields } from './settings-email-fields.tsx';
 import { SettingsOrganisationFields } from './settings-organisation-fields.tsx';
@@ -105,6 +107,8 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
       signatureImage: initial.signatureImage ?? null,
       organisationType: initial.organisationType ?? DEFAULT_ORGANISATION_TYPE,
       organisationTypeDetail: initial.organisationTypeDetail ?? '',
+      sepaPreNotificationDays: initial.sepaPreNotificationDays ?? SEPA_PRE_NOTIFICATION_DAYS.default,
+      sepaFirstAsRecurring: initial.sepaFirstAsRecurring ?? false,
     },
     validate: schemaValidator(settingsSchema),
     validateInputOnBlur: true,
@@ -147,6 +151,9 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
         </Section>
         <Section title="Tax receipts">
           <SettingsReceiptFields form={form} />
+        </Section>
+        <Section title="Direct debit">
+          <SettingsDirectDebitFields form={form} />
         </Section>
         <Section title="Email templates">
           <EmailTemplatesToggle
