@@ -2,6 +2,7 @@ import type { DuplicateReason } from '@back-office/contract/duplicates';
 import { and, desc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { donations, receipts } from '../donations/donations.table.ts';
+import { mandates } from '../mandates/mandates.table.ts';
 import { sales } from '../sales/sales.table.ts';
 import { subscriberHistory, subscribers } from '../subscribers/subscribers.table.ts';
 import { duplicatePairs, duplicateScans, type MovedRows, subscriberMerges } from './duplicates.table.ts';
@@ -164,10 +165,13 @@ export function createDuplicatesRepository() {
       return { rows, count: counted?.n ?? 0 };
     },
 
-    /** Moves the donations, sales, receipts and history of `fromId` to `toId`; returns the ids moved. */
+    /**
+     * Moves the donations, sales, receipts, history and SEPA mandates of `fromId` to `toId`; returns the
+     * ids moved.
+     */
     moveRecords: async (db: Executor, fromId: number, toId: number) => {
       const moved = async (
-        table: typeof donations | typeof sales | typeof receipts | typeof subscriberHistory,
+        table: typeof donations | typeof sales | typeof receipts | typeof subscriberHistory | typeof mandates,
       ) =>
         (
           await db
@@ -181,6 +185,7 @@ export function createDuplicatesRepository() {
         sales: await moved(sales),
         receipts: await moved(receipts),
         history: await moved(subscriberHistory),
+        mandates: await moved(mandates),
       };
     },
 
@@ -206,10 +211,10 @@ export function createDuplicatesRepository() {
         on conflict (subscriber_id) do nothing`);
     },
 
-    /** Moves the listed donations, sales, receipts and history back from `fromId` to `toId`. */
+    /** Moves the listed donations, sales, receipts, history and mandates back from `fromId` to `toId`. */
     moveBack: async (db: Executor, moved: MovedRows, fromId: number, toId: number) => {
       const back = async (
-        table: typeof donations | typeof sales | typeof receipts | typeof subscriberHistory,
+        table: typeof donations | typeof sales | typeof receipts | typeof subscriberHistory | typeof mandates,
         ids: number[],
       ) => {
         if (ids.length === 0) return;
@@ -222,6 +227,7 @@ export function createDuplicatesRepository() {
       await back(sales, moved.sales);
       await back(receipts, moved.receipts);
       await back(subscriberHistory, moved.history);
+      await back(mandates, moved.mandates ?? []);
     },
 
     /** Hides a merged subscriber with a pointer to the kept one, or shows it again (`keepId` null). */

@@ -155,6 +155,21 @@ describe('merge of two subscribers', () => {
 
   it('moves donations, tags and history to the kept one, takes the chosen fields, hides the other, and undoes it', async () => {
     const { api, keep, merge } = await twoOfTheSame();
+    const mandate = await api.expectStatus<{ id: number }>(
+      201,
+      'POST',
+      `/api/subscribers/${merge.id}/mandates`,
+      {
+        rum: 'RUM-ANNE-ROUX',
+        iban: 'FR7630006000011234567890189',
+        signedOn: '2024-01-10',
+        type: 'recurring',
+      },
+    );
+    const mandatesOf = async (id: number) =>
+      (await api.expectStatus<Array<{ id: number }>>(200, 'GET', `/api/subscribers/${id}/mandates`)).map(
+        (found) => found.id,
+      );
     const merged = await api.expectStatus<SubscriberMerge>(200, 'POST', '/api/subscribers/merge', {
       keepId: keep.id,
       mergeId: merge.id,
@@ -165,6 +180,8 @@ describe('merge of two subscribers', () => {
     const kept = await api.expectStatus<Subscriber>(200, 'GET', `/api/subscribers/${keep.id}`);
     expect(kept).toMatchObject({ email: 'anne.roux@example.org', tags: ['Bénévole', 'Donateur'] });
     expect(await donationsOf(api, keep.id)).toEqual([10, 20, 30]);
+    // The merged subscriber's mandate now debits for the kept one.
+    expect(await mandatesOf(keep.id)).toEqual([mandate.id]);
     const history = await api.expectStatus<Array<{ description: string }>>(
       200,
       'GET',
@@ -198,6 +215,8 @@ describe('merge of two subscribers', () => {
     });
     expect(await donationsOf(api, keep.id)).toEqual([10]);
     expect(await donationsOf(api, merge.id)).toEqual([20, 30]);
+    expect(await mandatesOf(keep.id)).toEqual([]);
+    expect(await mandatesOf(merge.id)).toEqual([mandate.id]);
     expect((await api.send('POST', `/api/subscribers/merge/${merge.id}/undo`)).status).toBe(404);
   });
 

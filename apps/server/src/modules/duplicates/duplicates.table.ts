@@ -30,6 +30,8 @@ export type MovedRows = {
   sales: number[];
   receipts: number[];
   history: number[];
+  /** The merged subscriber's SEPA mandates (absent from merges made before mandates existed). */
+  mandates?: number[];
   /** Tags the merged subscriber had and the kept one did not. */
   tags: number[];
   /**

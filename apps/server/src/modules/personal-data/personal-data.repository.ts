@@ -1,6 +1,6 @@
 import { DOCUMENT_RETENTION_YEARS } from '@back-office/contract/personal-data';
 import { asc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
 import { donations, receipts } from '../donations/donations.table.ts';
 import { currencies } from '../reference-lists/reference-lists.table.ts';
 import { organisationSettings } from '../settings/settings.table.ts';
@@ -41,6 +41,39 @@ export function createPersonalDataRepository() {
         sql`delete from subscriber_merges where keep_id = ${subscriberId} or merge_id = ${subscriberId}`,
       );
     },
+
+    /**
+     * Erases the account data of the subscriber's SEPA mandates (IBAN, BIC, the IBAN before an
+     * amendment) and revokes those still active, as of `today` (`YYYY-MM-DD`): the reference (RUM),
+     * the signature date and the collections made stay, as the money facts do (docs/decisions/019, 027).
+     */
+    forgetMandates: async (db: Executor, subscriberId: number, today: string) => {
+      await db.execute(sql`update mandates set iban = '', bic = null, original_iban = null,
+          status = case when status = 'active' then 'revoked' else status end,
+          revoked_on = case when status = 'active' then ${today}::date else revoked_on end,
+          revoked_reason = case when status = 'active' then 'Subscriber anonymised' else revoked_reason end
+        where subscriber_id = ${subscriberId}`);
+    },
+
+    /** The subscriber's SEPA mandates, oldest signature first (the personal-data archive). */
+    listMandates: (db: Executor, subscriberId: number) =>
+      queryRows<{
+        rum: string;
+        iban: string;
+        bic: string | null;
+        signedOn: string;
+        type: string;
+        status: string;
+        lastCollectedOn: string | null;
+        revokedOn: string | null;
+        revokedReason: string | null;
+      }>(
+        db,
+        sql`select rum, iban, bic, signed_on::text as "signedOn", type, status,
+                   last_collected_on::text as "lastCollectedOn", revoked_on::text as "revokedOn",
+                   revoked_reason as "revokedReason"
+              from mandates where subscriber_id = ${subscriberId} order by signed_on, id`,
+      ),
 
     /** Whether any subscriber was anonymised: one probe of a small partial index (the idle purge asks often). */
     anyAnonymised: async (db: Executor) => {

@@ -86,6 +86,13 @@ async function seedZoe(api: TestApi) {
   const invoiced = await insertSale(ctx, buildSale(zoe.id, [item], { notes: 'Livrer chez la voisine' }));
   await api.expectStatus(200, 'GET', `/api/sales/receipt/${invoiced.id}`);
   const uninvoiced = await insertSale(ctx, buildSale(zoe.id, [{ ...item, quantity: 1 }]));
+  await api.expectStatus(201, 'POST', `/api/subscribers/${zoe.id}/mandates`, {
+    rum: 'RUM-ZOE-2',
+    iban: 'FR7630006000011234567890189',
+    bic: 'AGRIFRPP',
+    signedOn: '2024-01-10',
+    type: 'recurring',
+  });
   return { zoe, gift, invoiced, uninvoiced };
 }
 
@@ -126,6 +133,7 @@ describe('GET /api/subscribers/{id}/personal-data', () => {
       'donations.json',
       'history.json',
       'invoices/sale-invoice-1.pdf',
+      'mandates.json',
       'receipts.json',
       'receipts/receipt-1.pdf',
       'sales.json',
@@ -133,6 +141,19 @@ describe('GET /api/subscribers/{id}/personal-data', () => {
     ]);
     expect(await archive.json('subscriber.json')).toEqual(record);
     expect(await archive.json('history.json')).toEqual(history);
+    expect(await archive.json('mandates.json')).toEqual([
+      {
+        rum: 'RUM-ZOE-2',
+        iban: 'FR7630006000011234567890189',
+        bic: 'AGRIFRPP',
+        signedOn: '2024-01-10',
+        type: 'recurring',
+        status: 'active',
+        lastCollectedOn: null,
+        revokedOn: null,
+        revokedReason: null,
+      },
+    ]);
     expect(await archive.json('donations.json')).toEqual([
       expect.objectContaining({
         id: gift.id,
@@ -286,6 +307,18 @@ describe('POST /api/subscribers/{id}/anonymise', () => {
       search_postcode: '',
       search_association: '',
     });
+
+    // The mandate keeps its reference and date, loses its account, and is revoked.
+    expect(await archive.json('mandates.json')).toMatchObject([
+      {
+        rum: 'RUM-ZOE-2',
+        iban: '',
+        bic: null,
+        signedOn: '2024-01-10',
+        status: 'revoked',
+        revokedReason: 'Subscriber anonymised',
+      },
+    ]);
 
     // History: same dates and users, one line saying why, plus the anonymisation itself.
     const history = await archive.json('history.json');

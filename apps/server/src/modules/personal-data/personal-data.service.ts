@@ -82,7 +82,8 @@ export function createPersonalDataService({
     /**
      * `GET /api/subscribers/{id}/personal-data` (GDPR art. 15 and 20): a ZIP named
      * `personal-data-{id}-{YYYY-MM-DD}.zip` holding `subscriber.json` (the record as `GET
-     * /api/subscribers/{id}` answers it), `history.json` (as `GET …/history`, newest first),
+     * /api/subscribers/{id}` answers it), `history.json` (as `GET …/history`, newest first), `mandates.json`
+     * (the SEPA mandates, oldest first),
      * `donations.json`, `sales.json` (with their lines), `receipts.json`, and the PDFs of their
      * receipts (`receipts/receipt-{number}.pdf`) and issued invoices
      * (`invoices/sale-invoice-{ref}.pdf`) as issued; amounts are numbers in the document's currency,
@@ -99,6 +100,7 @@ export function createPersonalDataService({
       const entries: ArchiveEntry[] = [
         { name: 'subscriber.json', content: jsonFile(toSubscriberDto(found.row, found.tags)) },
         { name: 'history.json', content: jsonFile(history) },
+        { name: 'mandates.json', content: jsonFile(await repository.listMandates(db, id)) },
         {
           name: 'donations.json',
           content: jsonFile(
@@ -187,8 +189,9 @@ export function createPersonalDataService({
      * `POST /api/subscribers/{id}/anonymise` (GDPR art. 17): in one transaction, keeps a copy of the
      * donor on their receipts (which stay as issued), erases the identity (see the subscribers
      * service's `anonymiseOn`), empties the notes of their donations and the buyer copies of their
-     * sales whose invoice was never issued, forgets what imports and merges kept of them for an undo, and
-     * records it with `reason` in the audit trail. Amounts,
+     * sales whose invoice was never issued, forgets what imports and merges kept of them for an undo,
+     * erases the accounts of their SEPA mandates (revoking the active ones), and records it with
+     * `reason` in the audit trail. Amounts,
      * dates, numbers and issued invoices stay. Irreversible. @throws 404; 409 `subscribers.anonymised`.
      */
     anonymise: (id: number, reason: string, actor: AuthUser) =>
@@ -199,6 +202,7 @@ export function createPersonalDataService({
         await donations.clearDonationNotes(tx, id);
         await sales.forgetBuyers(tx, { subscriberId: id, uninvoiced: true });
         await repository.forgetImportsAndMerges(tx, id);
+        await repository.forgetMandates(tx, id, calendarDay(clock.now(), timeZone));
         await audit.record(tx, {
           actor,
           entity: subscriberEntity(id),
