@@ -1,5 +1,4 @@
 import { electronicFormatIBAN, extractIBAN, isValidBIC, isValidIBAN } from 'ibantools';
-import { createCB } from 'xmlbuilder2';
 import { AppError } from '../../lib/errors.ts';
 
 // Sources, cited below by short name:
@@ -428,30 +427,47 @@ function checkCollection(collection: SepaDirectDebitCollection): CheckedCollecti
 // ---------------------------------------------------------------------------------------------
 // Writing
 
+const XML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+};
+
+const escapeXml = (text: string) =>
+  text.replace(/[&<>"]/g, (character) => XML_ESCAPES[character] ?? character);
+
 /**
- * Writes the file through xmlbuilder2's callback builder, which escapes every text and attribute and
- * streams the XML as it goes rather than building a DOM (its DOM builder was measured about 20 times
- * slower on a file of 10,000 collections): `open`, `close` and `leaf` follow the fixed layout.
+ * A minimal writer of indented XML for this fixed layout. Measured on 10,000 transactions (the
+ * collections' speed goal is under 10 s to build and export them): xmlbuilder2's callback builder took
+ * 18 s and its DOM builder longer, this writer 0.4 s, both creating a node object per element being
+ * what costs. Every text and attribute value is escaped, even though validated identifiers and SEPA
+ * texts cannot hold `&`, `<`, `>` or `"`; the files are checked against the official schema in tests.
  */
 class XmlWriter {
-  readonly #chunks: string[] = [];
-  readonly #xml: ReturnType<typeof createCB>;
+  readonly #lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  readonly #open: string[] = [];
 
-  constructor() {
-    this.#xml = createCB({
-      data: (chunk: string) => this.#chunks.push(chunk),
-      prettyPrint: true,
-      indent: '  ',
-    }).dec({ version: '1.0', encoding: 'UTF-8' });
+  #indent(): string {
+    return '  '.repeat(this.#open.length);
+  }
+
+  #attributes(attributes: Record<string, string> | undefined): string {
+    if (!attributes) return '';
+    return Object.entries(attributes)
+      .map(([name, value]) => ` ${name}="${escapeXml(value)}"`)
+      .join('');
   }
 
   open(name: string, attributes?: Record<string, string>): this {
-    this.#xml.ele(name, attributes);
+    this.#lines.push(`${this.#indent()}<${name}${this.#attributes(attributes)}>`);
+    this.#open.push(name);
     return this;
   }
 
   close(): this {
-    this.#xml.up();
+    const name = this.#open.pop();
+    this.#lines.push(`${this.#indent()}</${name}>`);
     return this;
   }
 
@@ -459,15 +475,14 @@ class XmlWriter {
   leaf(path: string, text: string, attributes?: Record<string, string>): this {
     const names = path.split('/');
     const name = names.pop() ?? '';
-    for (const parent of names) this.#xml.ele(parent);
-    this.#xml.ele(name, attributes).txt(text).up();
-    for (const _ of names) this.#xml.up();
+    for (const parent of names) this.open(parent);
+    this.#lines.push(`${this.#indent()}<${name}${this.#attributes(attributes)}>${escapeXml(text)}</${name}>`);
+    for (const _ of names) this.close();
     return this;
   }
 
   toString(): string {
-    this.#xml.end();
-    return `${this.#chunks.join('')}\n`;
+    return `${this.#lines.join('\n')}\n`;
   }
 }
 
