@@ -24,6 +24,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import type { AppModule, ModuleContext } from './modules/app-module.ts';
 import { createAuditModule } from './modules/audit/audit.module.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
+import { createCollectionsModule } from './modules/collections/collections.module.ts';
 import { createDashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { createDonationsModule } from './modules/donations/donations.module.ts';
 import { createDuplicatesModule } from './modules/duplicates/duplicates.module.ts';
@@ -38,6 +39,7 @@ import { createMailRepository } from './modules/mail/mail.repository.ts';
 import type { MailTransport } from './modules/mail/mail.transport.ts';
 import { createMandatesModule } from './modules/mandates/mandates.module.ts';
 import { createPersonalDataModule } from './modules/personal-data/personal-data.module.ts';
+import { createPlansModule } from './modules/plans/plans.module.ts';
 import { createProductsModule } from './modules/products/products.module.ts';
 import { createReferenceListsModule } from './modules/reference-lists/reference-lists.module.ts';
 import { createSalesModule } from './modules/sales/sales.module.ts';
@@ -174,6 +176,15 @@ export async function buildApp(deps: AppDeps) {
     createMandatesModule(context, {
       subscribersRepository: subscribers.repository,
       subscribersService: subscribers.service,
+    }),
+    createPlansModule(context, {
+      subscribersRepository: subscribers.repository,
+      subscribersService: subscribers.service,
+    }),
+    createCollectionsModule(context, {
+      settingsService: settings.service,
+      subscribersService: subscribers.service,
+      mailRepository,
     }),
     createDuplicatesModule(context, { subscribersRepository: subscribers.repository }),
     createPersonalDataModule(context, {

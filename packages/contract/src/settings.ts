@@ -1,3 +1,4 @@
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { plainString } from './common.ts';
 import { DEFAULT_EMAIL_TEMPLATES, emailTemplateSchema } from './email-templates.ts';
@@ -202,6 +203,25 @@ export const settingsSchema = z.object({
    * since November 2016 (false by default: some banks still expect FRST). Left out, it keeps its value.
    */
   sepaFirstAsRecurring: z.boolean({ message: 'Choose yes or no.' }).optional(),
+  /**
+   * The account SEPA direct debits are credited to: its IBAN (spaces and case ignored; checked with
+   * ibantools; the server stores it without spaces, in capitals) and its bank's BIC (optional, stored
+   * in capitals); each empty while unknown. Each left out keeps its value.
+   */
+  sepaCreditorIban: z
+    .string({ message: 'This IBAN is not valid.' })
+    .trim()
+    .max(50, { message: 'This IBAN is not valid.' })
+    .refine((value) => value === '' || isValidIBAN(electronicFormatIBAN(value) ?? ''), {
+      message: 'This IBAN is not valid.',
+    })
+    .optional(),
+  sepaCreditorBic: z
+    .string({ message: 'This BIC is not valid.' })
+    .trim()
+    .max(11, { message: 'This BIC is not valid.' })
+    .refine((value) => value === '' || isValidBIC(value.toUpperCase()), { message: 'This BIC is not valid.' })
+    .optional(),
   /**
    * The signatory's signature printed on receipts: a data URL, PNG or JPEG, with the logo's limits
    * (1 MB, 2,000 × 2,000 pixels), stored re-encoded; null for none. Left out, it keeps its value.

@@ -26,6 +26,8 @@ export type StoredSettings = Settings &
       | 'organisationTypeDetail'
       | 'sepaPreNotificationDays'
       | 'sepaFirstAsRecurring'
+      | 'sepaCreditorIban'
+      | 'sepaCreditorBic'
     >
   >;
 

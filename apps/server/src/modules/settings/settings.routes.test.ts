@@ -49,6 +49,8 @@ const withDefaultTexts = {
   organisationTypeDetail: '',
   sepaPreNotificationDays: 14,
   sepaFirstAsRecurring: false,
+  sepaCreditorIban: '',
+  sepaCreditorBic: '',
 };
 
 describe('organisation settings', () => {
@@ -201,8 +203,16 @@ describe('organisation settings', () => {
       organisationTypeDetail: 'Décret du 3 mars 1985, JO du 10 mars 1985',
       sepaPreNotificationDays: 5,
       sepaFirstAsRecurring: true,
+      sepaCreditorBic: 'BNPAFRPP',
     };
-    const saved = await put({ ...settings, ...organisationAddress, signatureImage: PNG_1x1 });
+    const saved = await put({
+      ...settings,
+      ...organisationAddress,
+      sepaCreditorIban: 'fr76 3000 6000 0112 3456 7890 189',
+      signatureImage: PNG_1x1,
+    });
+    // The IBAN is kept without spaces, in capitals.
+    expect(saved.json()).toMatchObject({ sepaCreditorIban: 'FR7630006000011234567890189' });
     expect(saved.statusCode, saved.body).toBe(200);
     const stored = {
       ...organisationAddress,
@@ -253,6 +263,12 @@ describe('organisation settings', () => {
       { receiptForOtherCountries: 'recu' },
       'receiptForOtherCountries',
     ],
+    [
+      'an IBAN with a wrong check digit',
+      { sepaCreditorIban: 'FR7630006000011234567890188' },
+      'sepaCreditorIban',
+    ],
+    ['a BIC of 9 characters', { sepaCreditorBic: 'BNPAFRPPX' }, 'sepaCreditorBic'],
     ['a pre-notification of 1 day', { sepaPreNotificationDays: 1 }, 'sepaPreNotificationDays'],
     ['a pre-notification of 2.5 days', { sepaPreNotificationDays: 2.5 }, 'sepaPreNotificationDays'],
     ['first collections as recurring given as text', { sepaFirstAsRecurring: 'yes' }, 'sepaFirstAsRecurring'],

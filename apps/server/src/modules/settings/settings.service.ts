@@ -13,6 +13,7 @@ import {
   type Settings,
   SIGNATURE_IMAGE_MESSAGES,
 } from '@back-office/contract/settings';
+import { electronicFormatIBAN } from 'ibantools';
 import type { Database } from '../../db/client.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { LogoImageError, reencodeLogo } from '../../lib/images/logo-image.ts';
@@ -101,6 +102,16 @@ async function cleanImage<T extends string | null | undefined>(
   }
 }
 
+/** The direct-debit creditor account as stored: the IBAN without spaces, IBAN and BIC in capitals. */
+function creditorAccount({ sepaCreditorIban, sepaCreditorBic }: Settings): Partial<Settings> {
+  return {
+    ...(sepaCreditorIban === undefined
+      ? {}
+      : { sepaCreditorIban: electronicFormatIBAN(sepaCreditorIban) ?? sepaCreditorIban }),
+    ...(sepaCreditorBic === undefined ? {} : { sepaCreditorBic: sepaCreditorBic.toUpperCase() }),
+  };
+}
+
 const SETTINGS_ENTITY = { type: 'settings', id: 1, label: 'Organisation settings' } as const;
 
 /**
@@ -127,7 +138,7 @@ export function createSettingsService({
      * Replaces every setting sent; optional ones left out keep their value, and an empty email text
      * means "use the default". Audited as `actor`'s, with the fields that changed. The logo is stored
      * re-encoded (a clean PNG/JPEG of the same size, without metadata; see {@link reencodeLogo}), and so
-     * is the signature image.
+     * is the signature image; the creditor IBAN without spaces and in capitals, as its BIC.
      * @throws 400 `settings.invalid_logo` naming `logo` for a logo that is not a real PNG/JPEG, is over
      * 1 MB or 2,000 × 2,000 pixels (read from its header, before any decoding), or cannot be decoded;
      * 400 `settings.invalid_signature_image` naming `signatureImage` for such a signature image.
@@ -137,7 +148,12 @@ export function createSettingsService({
       const signatureImage = await cleanImage('signatureImage', settings.signatureImage);
       const saved = await db.transaction(async (tx) => {
         const before = await repository.get(tx);
-        await repository.save(tx, { ...withoutDefaults(settings), logo, signatureImage });
+        await repository.save(tx, {
+          ...withoutDefaults(settings),
+          ...creditorAccount(settings),
+          logo,
+          signatureImage,
+        });
         const after = await repository.get(tx);
         await audit.record(tx, {
           actor,

@@ -51,6 +51,9 @@ export const organisationSettings = pgTable(
     /** SEPA direct debit: pre-notification days (2 to 60) and first collections sent as RCUR. */
     sepaPreNotificationDays: integer().notNull().default(14),
     sepaFirstAsRecurring: boolean().notNull().default(false),
+    /** The account direct debits are credited to: IBAN and BIC, empty while unknown. */
+    sepaCreditorIban: text().notNull().default(''),
+    sepaCreditorBic: text().notNull().default(''),
   },
   (table) => [
     check(

@@ -1,15 +1,27 @@
 import { SEPA_PRE_NOTIFICATION_DAYS, type Settings } from '@back-office/contract/settings';
-import { Checkbox, NumberInput, Stack } from '@mantine/core';
+import { Checkbox, NumberInput, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 
 /**
  * What SEPA direct debits need beyond the creditor identifier (EPC SEPA Core Direct Debit rulebook):
- * how many days before a collection each debtor is told of it, and whether a mandate's first
- * collection is sent as recurring (RCUR) rather than first (FRST).
+ * the account they are credited to, how many days before a collection each debtor is told of it, and
+ * whether a mandate's first collection is sent as recurring (RCUR) rather than first (FRST).
  */
 export function SettingsDirectDebitFields({ form }: { form: UseFormReturnType<Settings> }) {
   return (
     <Stack gap="md">
+      <TextInput
+        label="Creditor IBAN"
+        description="The account the direct debits are credited to, written in the collection files."
+        maw={420}
+        {...form.getInputProps('sepaCreditorIban')}
+      />
+      <TextInput
+        label="Creditor BIC"
+        description="Optional."
+        maw={240}
+        {...form.getInputProps('sepaCreditorBic')}
+      />
       <NumberInput
         label="Pre-notification (days)"
         description="Each debtor is emailed the amount and date of a direct debit this many days before it is collected (14 unless agreed otherwise with the donors)."

@@ -356,6 +356,8 @@ describe('SettingsForm', () => {
     await user.clear(notice);
     await user.type(notice, '5');
     await user.click(screen.getByRole('checkbox', { name: /^Send first collections as recurring/ }));
+    await user.click(screen.getByLabelText('Creditor IBAN'));
+    await user.paste('FR76 3000 6000 0112 3456 7890 189');
     pickSignature(new File([PNG_BYTES], 'signature.png', { type: 'image/png' }));
     expect(await screen.findByRole('img', { name: 'Signature image preview' })).toBeInTheDocument();
 
@@ -367,6 +369,7 @@ describe('SettingsForm', () => {
       organisationTypeDetail: 'Décret du 3 mars 1985',
       sepaPreNotificationDays: 5,
       sepaFirstAsRecurring: true,
+      sepaCreditorIban: 'FR7630006000011234567890189',
       addressStreet: 'Route de Ferney',
       addressBuildingNumber: '150',
       addressPostcode: '1218',

@@ -109,6 +109,8 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
       organisationTypeDetail: initial.organisationTypeDetail ?? '',
       sepaPreNotificationDays: initial.sepaPreNotificationDays ?? SEPA_PRE_NOTIFICATION_DAYS.default,
       sepaFirstAsRecurring: initial.sepaFirstAsRecurring ?? false,
+      sepaCreditorIban: initial.sepaCreditorIban ?? '',
+      sepaCreditorBic: initial.sepaCreditorBic ?? '',
     },
     validate: schemaValidator(settingsSchema),
     validateInputOnBlur: true,
