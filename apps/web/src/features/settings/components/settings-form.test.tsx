@@ -369,7 +369,8 @@ describe('SettingsForm', () => {
       organisationTypeDetail: 'Décret du 3 mars 1985',
       sepaPreNotificationDays: 5,
       sepaFirstAsRecurring: true,
-      sepaCreditorIban: 'FR7630006000011234567890189',
+      // As typed: the server stores it without spaces.
+      sepaCreditorIban: 'FR76 3000 6000 0112 3456 7890 189',
       addressStreet: 'Route de Ferney',
       addressBuildingNumber: '150',
       addressPostcode: '1218',
