@@ -402,7 +402,7 @@ describe('SIGKILL during a bulk email, sales and donations', () => {
       await rows(`select d.subscriber_id from donations d group by d.subscriber_id
                   having count(*) <> (select count(*) from subscriber_history h
                                        where h.subscriber_id = d.subscriber_id
-                                         and h.description like 'Donation of % added.')`),
+                                         and h.description like 'Donation of % added%.')`),
     ).toEqual([]);
 
     // Receipts: numbers 1..N, each covering its donation, with its history line; downloads kept.
