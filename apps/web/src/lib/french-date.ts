@@ -26,3 +26,9 @@ export function parseFrenchDate(text: string): string | null {
   if (iso) return isoIfReal(Number(iso[1]), Number(iso[2]), Number(iso[3]));
   return null;
 }
+
+/** A day `YYYY-MM-DD` in the French way, `dd/mm/yyyy` (the reverse of {@link parseFrenchDate}); other text as it is. */
+export function frenchDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return year && month && date ? `${date}/${month}/${year}` : day;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatRate, frenchDay, importResultText, parseRate } from './exchange-rate-format.ts';
+import { frenchDay } from '../../lib/french-date.ts';
+import { formatRate, importResultText, parseRate } from './exchange-rate-format.ts';
 
 describe('parseRate', () => {
   it.each([

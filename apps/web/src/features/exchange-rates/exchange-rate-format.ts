@@ -31,12 +31,6 @@ export function formatRate(rate: number): string {
   return rateFormat.format(rate);
 }
 
-/** A day `YYYY-MM-DD` as `dd/mm/yyyy`. */
-export function frenchDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return year && month && date ? `${date}/${month}/${year}` : day;
-}
-
 /** What an import did: "1 234 rates imported, 5 skipped" (French number format). */
 export function importResultText({ imported, skipped }: ExchangeRateImport): string {
   return `${formatNumber(imported)} ${imported === 1 ? 'rate' : 'rates'} imported, ${formatNumber(skipped)} skipped`;

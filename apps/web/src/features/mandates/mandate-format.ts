@@ -5,12 +5,6 @@ export function formatIban(iban: string): string {
   return iban.replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-/** A day `YYYY-MM-DD` in the French way, `dd/mm/yyyy`. */
-export function frenchDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return year && month && date ? `${date}/${month}/${year}` : day;
-}
-
 /** The words of each type of mandate. */
 export const MANDATE_TYPE_LABELS: Record<MandateType, string> = {
   recurring: 'Recurring',

@@ -6,12 +6,6 @@ export function formatEuros(amount: number): string {
   return `${formatMoney(amount)} €`;
 }
 
-/** A day `YYYY-MM-DD` in the French way, `dd/mm/yyyy`. */
-export function frenchDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return year && month && date ? `${date}/${month}/${year}` : day;
-}
-
 /** The words of each frequency. */
 export const PLAN_FREQUENCY_LABELS: Record<PlanFrequency, string> = {
   monthly: 'Monthly',

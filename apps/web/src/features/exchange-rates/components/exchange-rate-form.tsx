@@ -8,9 +8,10 @@ import { IncompleteFormAlert } from '../../../components/incomplete-form-alert.t
 import { useServerErrorBanner } from '../../../components/server-error-banner.tsx';
 import { organisationToday } from '../../../lib/calendar.ts';
 import { schemaValidator, useBlurValidationGuard } from '../../../lib/form.ts';
+import { frenchDay } from '../../../lib/french-date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSaveExchangeRate } from '../api/save-exchange-rate.ts';
-import { formatRate, frenchDay, parseRate } from '../exchange-rate-format.ts';
+import { formatRate, parseRate } from '../exchange-rate-format.ts';
 
 /** The form's values as typed: the day `YYYY-MM-DD`, the currency code, the rate as text (`0,9412`). */
 type ExchangeRateFormValues = { date: string; currency: string; rate: string };

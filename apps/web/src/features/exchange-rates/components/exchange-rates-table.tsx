@@ -4,7 +4,8 @@ import {
   InfiniteTable,
   type InfiniteTableColumn,
 } from '../../../components/infinite-table.tsx';
-import { formatRate, frenchDay } from '../exchange-rate-format.ts';
+import { frenchDay } from '../../../lib/french-date.ts';
+import { formatRate } from '../exchange-rate-format.ts';
 
 export const NO_EXCHANGE_RATES_MESSAGE = 'No exchange rates match the search criteria.';
 

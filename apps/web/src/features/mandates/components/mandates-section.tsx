@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { ConfirmDelete } from '../../../components/confirm-delete.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
+import { frenchDay } from '../../../lib/french-date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteMandate } from '../api/delete-mandate.ts';
 import { useMandates } from '../api/get-mandates.ts';
-import { formatIban, frenchDay, MANDATE_STATUS_BADGES, MANDATE_TYPE_LABELS } from '../mandate-format.ts';
+import { formatIban, MANDATE_STATUS_BADGES, MANDATE_TYPE_LABELS } from '../mandate-format.ts';
 import { MandateFormModal } from './mandate-form-modal.tsx';
 import { RevokeMandateModal } from './revoke-mandate-modal.tsx';
 

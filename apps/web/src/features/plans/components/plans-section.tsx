@@ -17,10 +17,11 @@ import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
+import { frenchDay } from '../../../lib/french-date.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { usePlans } from '../api/get-plans.ts';
 import { useSavePlan } from '../api/save-plan.ts';
-import { formatEuros, frenchDay, PLAN_FREQUENCY_LABELS, PLAN_STATUS_BADGES } from '../plan-format.ts';
+import { formatEuros, PLAN_FREQUENCY_LABELS, PLAN_STATUS_BADGES } from '../plan-format.ts';
 import { PlanFormModal, type PlanMandateOption } from './plan-form-modal.tsx';
 
 type PlansSectionProps = {
