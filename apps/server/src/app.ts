@@ -151,6 +151,10 @@ export async function buildApp(deps: AppDeps) {
     settingsService: settings.service,
     subscriberEmailService: subscribers.emailService,
   });
+  const mandates = createMandatesModule(context, {
+    subscribersRepository: subscribers.repository,
+    subscribersService: subscribers.service,
+  });
   const modules: AppModule[] = [
     audit,
     auth,
@@ -173,10 +177,7 @@ export async function buildApp(deps: AppDeps) {
       sources: { subscribers: subscribers.exportSource, donations: donations.exportSource },
     }),
     createImportsModule(context, { subscribersRepository: subscribers.repository }),
-    createMandatesModule(context, {
-      subscribersRepository: subscribers.repository,
-      subscribersService: subscribers.service,
-    }),
+    mandates,
     createPlansModule(context, {
       subscribersRepository: subscribers.repository,
       subscribersService: subscribers.service,
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDeps) {
       settingsService: settings.service,
       subscribersService: subscribers.service,
       mailRepository,
+      mandatesService: mandates.service,
     }),
     createDuplicatesModule(context, { subscribersRepository: subscribers.repository }),
     createPersonalDataModule(context, {

@@ -50,7 +50,8 @@ export const collectionListSchema = z.array(collectionSummarySchema);
 /**
  * One installment of a collection: the debtor's name, the mandate's reference (RUM), the IBAN
  * masked but for its last 4 characters (`•••• 0189`), the amount in euros, the sequence type and
- * the status; `reasonCode` (ISO 20022 return reason) and `donationId` once known.
+ * the status; `endToEndId`, the line's reference in the file and in the bank's return files;
+ * `reasonCode` (ISO 20022 return reason) and `donationId` once known.
  */
 export const collectionLineSchema = z.object({
   id: z.number().int(),
@@ -61,6 +62,7 @@ export const collectionLineSchema = z.object({
   iban: z.string(),
   amount: z.number(),
   sequenceType: collectionSequenceTypeSchema,
+  endToEndId: z.string(),
   status: collectionLineStatusSchema,
   reasonCode: z.string().optional(),
   donationId: z.number().int().optional(),
@@ -89,3 +91,90 @@ export const collectionLineParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(MAX_ID, { message: 'No record has this id.' }),
   lineId: z.coerce.number().int().positive().max(MAX_ID, { message: 'No record has this id.' }),
 });
+
+/** The largest bank return file `POST /api/collections/returns` takes: 10 MB. */
+export const COLLECTION_RETURNS_MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * What a return file did to one transaction it reports:
+ * - `applied`: the line is now returned or rejected (its donation cancelled or flagged);
+ * - `alreadyApplied`: the line had this result already (the same file twice changes nothing);
+ * - `notSent`: the line was never in an exported file (a draft's, or removed);
+ * - `unknown`: no line has this EndToEndId (another creditor's or another tool's collection).
+ */
+export const collectionReturnOutcomeSchema = z.enum(['applied', 'alreadyApplied', 'notSent', 'unknown']);
+export type CollectionReturnOutcome = z.infer<typeof collectionReturnOutcomeSchema>;
+
+/**
+ * One transaction of a return file: its `endToEndId`, `status` (`rejected` from a pain.002,
+ * `returned` from a camt.054), ISO 20022 `reasonCode`, and the `outcome`. For a known line: the
+ * collection and line ids, the debtor, the amount in euros; `donation` `cancelled` when its donation
+ * was deleted, `receipted` when a tax receipt (`receiptNumber`) covers it and should be cancelled;
+ * `mandateSuspended` when this return suspended the mandate (`rum`).
+ */
+export const collectionReturnLineSchema = z.object({
+  endToEndId: z.string(),
+  status: z.enum(['returned', 'rejected']),
+  reasonCode: z.string(),
+  outcome: collectionReturnOutcomeSchema,
+  collectionId: z.number().int().optional(),
+  lineId: z.number().int().optional(),
+  subscriberId: z.number().int().optional(),
+  subscriberName: z.string().optional(),
+  rum: z.string().optional(),
+  amount: z.number().optional(),
+  donation: z.enum(['cancelled', 'receipted']).optional(),
+  receiptNumber: z.number().int().optional(),
+  mandateSuspended: z.boolean().optional(),
+});
+export type CollectionReturnLine = z.infer<typeof collectionReturnLineSchema>;
+
+/**
+ * `POST /api/collections/returns` (multipart, field `file`: a pain.002 or camt.054 file): how many
+ * transactions were applied, already applied, not sent or unknown, and each of them in file order.
+ */
+export const collectionReturnsResultSchema = z.object({
+  applied: z.number().int(),
+  alreadyApplied: z.number().int(),
+  notSent: z.number().int(),
+  unknown: z.number().int(),
+  lines: z.array(collectionReturnLineSchema),
+});
+export type CollectionReturnsResult = z.infer<typeof collectionReturnsResultSchema>;
+
+/**
+ * What the ISO 20022 external reason codes of SEPA direct-debit R-transactions mean, in the words of
+ * the EPC guidance on reason codes for SDD R-transactions (EPC173-14).
+ */
+export const RETURN_REASON_LABELS: Readonly<Record<string, string>> = {
+  AC01: 'Account identifier incorrect',
+  AC04: 'Account closed',
+  AC06: 'Account blocked',
+  AC13: 'Debtor account is a consumer account',
+  AG01: 'Direct debit forbidden on this account',
+  AG02: 'Operation code incorrect',
+  AM04: 'Insufficient funds',
+  AM05: 'Duplicate collection',
+  BE05: 'Creditor identifier incorrect',
+  CNOR: 'Creditor bank not registered',
+  DNOR: 'Debtor bank not registered',
+  FF01: 'Invalid file format',
+  MD01: 'No valid mandate',
+  MD02: 'Mandate data missing or incorrect',
+  MD06: 'Refund requested by the debtor',
+  MD07: 'Debtor deceased',
+  MS02: 'Refused by the debtor',
+  MS03: 'Reason not specified',
+  RC01: 'BIC incorrect',
+  RR01: 'Regulatory reason: debtor account or identification missing',
+  RR02: 'Regulatory reason: debtor name or address missing',
+  RR03: 'Regulatory reason: creditor name or address missing',
+  RR04: 'Regulatory reason',
+  SL01: 'Specific service offered by the debtor bank',
+};
+
+/** `AM04` → "AM04 (Insufficient funds)"; a code without known words is given as it is. */
+export function describeReturnReason(code: string): string {
+  const label = RETURN_REASON_LABELS[code];
+  return label ? `${code} (${label})` : code;
+}

@@ -41,9 +41,11 @@ export type MandateType = z.infer<typeof mandateTypeSchema>;
 
 /**
  * `active`: may be collected; `revoked`: the debtor or the organisation ended it; `expired`: not used
- * for 36 months (the `mandates.expire` job).
+ * for 36 months (the `mandates.expire` job); `suspended`: the bank returned its collections (two
+ * R-transactions, or one whose reason code says the mandate can no longer be used), so it is no longer
+ * collected.
  */
-export const mandateStatusSchema = z.enum(['active', 'revoked', 'expired']);
+export const mandateStatusSchema = z.enum(['active', 'revoked', 'expired', 'suspended']);
 export type MandateStatus = z.infer<typeof mandateStatusSchema>;
 
 const RUM_MESSAGE =
@@ -149,6 +151,8 @@ export const mandateReadSchema = z.object({
   lastCollectedOn: z.string().optional(),
   revokedOn: z.string().optional(),
   revokedReason: z.string().optional(),
+  suspendedOn: z.string().optional(),
+  suspendedReason: z.string().optional(),
   amendment: z
     .object({
       originalRum: z.string().optional(),

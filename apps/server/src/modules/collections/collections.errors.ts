@@ -69,3 +69,13 @@ export const createCollectionEmptyError = createErrorFactory({
   status: 409,
   title: 'Conflict',
 });
+
+/**
+ * The upload of a return file is not a multipart form with one file of at most 10 MB; `detail` says
+ * which. (A file that is not a pain.002 or camt.054 is `direct_debit.invalid_return_file`, the same 400.)
+ */
+export const createBadReturnFileError = createErrorFactory({
+  code: 'direct_debit.invalid_return_file',
+  status: 400,
+  title: 'Bad Request',
+});

@@ -3,6 +3,7 @@ import { createDonationsRepository } from '../donations/donations.repository.ts'
 import { createDonationWrites } from '../donations/donations.service.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
 import { createMandatesRepository } from '../mandates/mandates.repository.ts';
+import type { MandatesService } from '../mandates/mandates.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { SubscribersService } from '../subscribers/subscribers.service.ts';
 import { createCollectionsRepository } from './collections.repository.ts';
@@ -16,12 +17,15 @@ export function createCollectionsModule(
     settingsService: SettingsService;
     subscribersService: SubscribersService;
     mailRepository: MailRepository;
+    mandatesService: MandatesService;
   },
 ) {
   const service = createCollectionsService({
     db,
     repository: createCollectionsRepository(),
     mandatesRepository: createMandatesRepository(),
+    mandatesService: needs.mandatesService,
+    subscribersService: needs.subscribersService,
     donationWrites: createDonationWrites({
       repository: createDonationsRepository({ countBudgetMs: config.searchCountBudgetMs }),
       subscribersService: needs.subscribersService,

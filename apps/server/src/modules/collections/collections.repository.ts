@@ -1,5 +1,6 @@
 import type {
   CollectionFileVersion,
+  CollectionLineStatus,
   CollectionSequenceType,
   CollectionSummary,
 } from '@back-office/contract/collections';
@@ -42,7 +43,7 @@ export type CollectionLineDetail = {
   amount: string;
   frequency: PlanFrequency;
   sequenceType: CollectionSequenceType;
-  status: 'pending' | 'removed' | 'collected' | 'returned' | 'rejected';
+  status: CollectionLineStatus;
   endToEndId: string;
   reasonCode: string | null;
   donationId: number | null;
@@ -63,6 +64,26 @@ export type CollectionLineDetail = {
   amendedOn: string | null;
   /** False once the mandate is revoked or expired, the plan paused or ended, or the subscriber deleted. */
   collectable: boolean;
+};
+
+/** A line a return file may name: what applying the return needs of it, its collection and debtor. */
+export type ReturnableLine = {
+  id: number;
+  collectionId: number;
+  collectionStatus: CollectionRow['status'];
+  endToEndId: string;
+  status: CollectionLineStatus;
+  reasonCode: string | null;
+  amount: string;
+  dueDate: string;
+  sequenceType: CollectionSequenceType;
+  donationId: number | null;
+  subscriberId: number;
+  mandateId: number;
+  rum: string;
+  title: string;
+  firstName: string;
+  lastName: string;
 };
 
 /** `count` lines not removed and their `total` euros (`numeric` text), per collection. */
@@ -260,6 +281,82 @@ export function createCollectionsRepository() {
         .update(collectionLines)
         .set({ status: 'collected', donationId })
         .where(eq(collectionLines.id, lineId));
+    },
+
+    /**
+     * The lines whose EndToEndId is in `endToEndIds`, with their collection's status, the debtor's
+     * name, the mandate and the day it was last collected; locked for the rest of the transaction when
+     * `lock` is set (the caller locks their collections first: collection, then lines).
+     */
+    linesByEndToEndId: (
+      db: Executor,
+      endToEndIds: string[],
+      { lock = false } = {},
+    ): Promise<ReturnableLine[]> =>
+      endToEndIds.length === 0
+        ? Promise.resolve([])
+        : queryRows<ReturnableLine>(
+            db,
+            sql`select l.id, l.collection_id as "collectionId", c.status as "collectionStatus",
+                l.end_to_end_id as "endToEndId", l.status, l.reason_code as "reasonCode",
+                l.amount::text as amount, to_char(l.due_date, 'YYYY-MM-DD') as "dueDate",
+                l.sequence_type as "sequenceType", l.donation_id as "donationId",
+                l.subscriber_id as "subscriberId", l.mandate_id as "mandateId", m.rum,
+                s.title, s.first_name as "firstName", s.last_name as "lastName"
+              from collection_lines l
+              join collections c on c.id = l.collection_id
+              join mandates m on m.id = l.mandate_id
+              join subscribers s on s.id = l.subscriber_id
+              where l.end_to_end_id in (${sql.join(
+                endToEndIds.map((id) => sql`${id}`),
+                sql`, `,
+              )})
+              order by l.id
+              ${lock ? sql`for update of l` : sql``}`,
+          ),
+
+    /** Locks collections `ids` for the rest of the transaction, in id order (no deadlock between two). */
+    lockMany: async (db: Executor, ids: number[]): Promise<void> => {
+      if (ids.length === 0) return;
+      await queryRows(
+        db,
+        sql`select id from collections where id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) order by id for update`,
+      );
+    },
+
+    /** Marks line `lineId` returned or rejected by the bank with ISO reason `reasonCode`. */
+    markLineReturned: async (
+      db: Executor,
+      lineId: number,
+      values: { status: 'returned' | 'rejected'; reasonCode: string; at: Date },
+    ): Promise<void> => {
+      await db
+        .update(collectionLines)
+        .set({ status: values.status, reasonCode: values.reasonCode, returnedAt: values.at })
+        .where(eq(collectionLines.id, lineId));
+    },
+
+    /** How many lines of mandate `mandateId` the bank returned or rejected. */
+    returnCount: async (db: Executor, mandateId: number): Promise<number> => {
+      const [row] = await queryRows<{ count: number }>(
+        db,
+        sql`select count(*)::int as count from collection_lines
+          where mandate_id = ${mandateId} and status in ('returned', 'rejected')`,
+      );
+      return row?.count ?? 0;
+    },
+
+    /** The latest due date of a collected line of mandate `mandateId` (`YYYY-MM-DD`), or null. */
+    lastCollectedDay: async (db: Executor, mandateId: number): Promise<string | null> => {
+      const [row] = await queryRows<{ day: string | null }>(
+        db,
+        sql`select to_char(max(due_date), 'YYYY-MM-DD') as day from collection_lines
+          where mandate_id = ${mandateId} and status = 'collected'`,
+      );
+      return row?.day ?? null;
     },
 
     /** Marks collection `id` settled. */

@@ -1,32 +1,43 @@
 import {
+  COLLECTION_RETURNS_MAX_FILE_BYTES,
   collectionDetailSchema,
   collectionFileQuerySchema,
   collectionLineParamsSchema,
   collectionListSchema,
+  collectionReturnsResultSchema,
   collectionSummarySchema,
   createCollectionSchema,
 } from '@back-office/contract/collections';
 import { idParamsSchema } from '@back-office/contract/common';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../http/access-control.ts';
+import { readUpload, requireFile } from '../../http/read-upload.ts';
 import { sendDownload } from '../../http/send-download.ts';
+import { createBadReturnFileError } from './collections.errors.ts';
 import type { CollectionsService } from './collections.service.ts';
 
 const XML_CONTENT_TYPE = 'application/xml';
+const MEGABYTES = COLLECTION_RETURNS_MAX_FILE_BYTES / (1024 * 1024);
 
 /**
  * SEPA direct-debit collections (contract `collections`; not in the spec; docs/decisions/029; EPC
  * SEPA Core Direct Debit rulebook, ISO 20022 pain.008). Administrators only: a collection moves money
  * from the donors' accounts. Amounts are euros, dates `YYYY-MM-DD`; errors are problem documents: 400
  * naming the field, 404 for an unknown collection or line, 409 for a due date too soon, an export too
- * late, missing settings, a collection no longer a draft, the other file version, a second settlement.
+ * late, missing settings, a collection no longer a draft, the other file version, a second settlement;
+ * 400 `direct_debit.invalid_return_file` for a return file that is not a pain.002 or camt.054.
  */
 export const collectionsRoutes: FastifyPluginAsyncZod<{ collectionsService: CollectionsService }> = async (
   app,
   { collectionsService: service },
 ) => {
   const tags = ['collections'];
+  // Multipart bodies are accepted by the returns only: one bank file of at most 10 MB, read into memory.
+  await app.register(multipart, {
+    limits: { fileSize: COLLECTION_RETURNS_MAX_FILE_BYTES, files: 1, fields: 2, fieldSize: 1000, parts: 3 },
+  });
 
   app.post(
     '/api/collections',
@@ -57,6 +68,29 @@ export const collectionsRoutes: FastifyPluginAsyncZod<{ collectionsService: Coll
       },
     },
     () => service.list(),
+  );
+
+  app.post(
+    '/api/collections/returns',
+    {
+      config: { access: 'administrator' },
+      schema: {
+        tags,
+        summary:
+          "Apply the bank's returns and rejections (multipart: `file`, a pain.002 or camt.054): lines returned or rejected with their reason, donations cancelled or flagged, mandates suspended; the same file twice changes nothing",
+        consumes: ['multipart/form-data'],
+        response: { 200: collectionReturnsResultSchema },
+      },
+    },
+    async (request) => {
+      const upload = await readUpload(request, {
+        badFile: createBadReturnFileError,
+        notMultipart: 'Send the file as multipart/form-data, in the field "file".',
+        tooLarge: `The file is over ${MEGABYTES} MB: a bank's return file is far smaller.`,
+      });
+      const { bytes } = requireFile(upload, createBadReturnFileError);
+      return service.applyReturns(bytes, currentUser(request));
+    },
   );
 
   app.get(

@@ -1,10 +1,13 @@
 import { addCalendarDays, calendarDay } from '@back-office/contract/calendar';
-import type {
-  CollectionDetail,
-  CollectionFileVersion,
-  CollectionLine,
-  CollectionSequenceType,
-  CollectionSummary,
+import {
+  type CollectionDetail,
+  type CollectionFileVersion,
+  type CollectionLine,
+  type CollectionReturnLine,
+  type CollectionReturnsResult,
+  type CollectionSequenceType,
+  type CollectionSummary,
+  describeReturnReason,
 } from '@back-office/contract/collections';
 import type { PlanFrequency } from '@back-office/contract/plans';
 import { extractIBAN } from 'ibantools';
@@ -21,11 +24,18 @@ import {
   type SepaPostalAddress,
   toSepaText,
 } from '../direct-debit/pain008.ts';
+import {
+  type DirectDebitReturn,
+  isImmediateSuspension,
+  parseDirectDebitReturns,
+} from '../direct-debit/returns.ts';
 import type { DonationWrites } from '../donations/donations.service.ts';
 import { frenchDate } from '../donations/receipt-document.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
 import type { MandatesRepository } from '../mandates/mandates.repository.ts';
+import type { MandatesService } from '../mandates/mandates.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import type { SubscribersService } from '../subscribers/subscribers.service.ts';
 import {
   createCollectionEmptyError,
   createCollectionNotDraftError,
@@ -41,6 +51,7 @@ import type {
   CollectionLineDetail,
   CollectionsRepository,
   DueInstallment,
+  ReturnableLine,
 } from './collections.repository.ts';
 import type { CollectionRow } from './collections.table.ts';
 
@@ -54,6 +65,12 @@ const GIFT_WORDS: Record<PlanFrequency, string> = {
   halfYearly: 'Don semestriel',
   yearly: 'Don annuel',
 };
+
+/**
+ * R-transactions on one mandate after which it is suspended whatever their reason (docs/decisions/030):
+ * the second return says the debtor's account cannot be relied on; staff talk to the donor first.
+ */
+const SUSPEND_AFTER_RETURNS = 2;
 
 /** A downloaded file: the pain.008 XML and its name `collection-<dueDate>.xml`. */
 export type CollectionFile = { xml: string; filename: string };
@@ -100,6 +117,7 @@ function toLine(line: CollectionLineDetail): CollectionLine {
     iban: maskIban(line.iban),
     amount: Number(line.amount),
     sequenceType: line.sequenceType,
+    endToEndId: line.endToEndId,
     status: line.status,
     ...(line.reasonCode !== null ? { reasonCode: line.reasonCode } : {}),
     ...(line.donationId !== null ? { donationId: line.donationId } : {}),
@@ -117,6 +135,8 @@ export function createCollectionsService({
   db,
   repository,
   mandatesRepository,
+  mandatesService,
+  subscribersService,
   donationWrites,
   settingsService,
   mailRepository,
@@ -127,7 +147,9 @@ export function createCollectionsService({
   db: Database;
   repository: CollectionsRepository;
   mandatesRepository: Pick<MandatesRepository, 'findById' | 'update' | 'clearAmendment'>;
-  donationWrites: Pick<DonationWrites, 'addOn'>;
+  mandatesService: Pick<MandatesService, 'suspendOn'>;
+  subscribersService: Pick<SubscribersService, 'addHistory'>;
+  donationWrites: Pick<DonationWrites, 'addOn' | 'findLockedOn' | 'removeOn'>;
   settingsService: Pick<SettingsService, 'get'>;
   mailRepository: Pick<MailRepository, 'enqueue'>;
   onMailQueued: () => void;
@@ -230,6 +252,63 @@ export function createCollectionsService({
         organisation,
       ].join('\n'),
     };
+  }
+
+  /**
+   * One R-transaction on a line exported and not yet returned (see `applyReturns`): the line marked,
+   * its donation cancelled or flagged, the debtor's history told, the mandate suspended when due.
+   */
+  async function applyReturn(
+    tx: Executor,
+    line: ReturnableLine,
+    entry: DirectDebitReturn,
+    user: AuthUser,
+  ): Promise<Pick<CollectionReturnLine, 'donation' | 'receiptNumber' | 'mandateSuspended'>> {
+    const outcome: Pick<CollectionReturnLine, 'donation' | 'receiptNumber' | 'mandateSuspended'> = {};
+    const reason = describeReturnReason(entry.reasonCode);
+    const what = entry.status === 'rejected' ? 'rejected' : 'returned';
+    const gift =
+      line.donationId === null ? undefined : await donationWrites.findLockedOn(tx, line.donationId);
+    if (gift && gift.receiptNumber === null) {
+      await donationWrites.removeOn(tx, gift, user, `as its direct debit was ${what} by the bank: ${reason}`);
+      outcome.donation = 'cancelled';
+    } else if (gift) {
+      await subscribersService.addHistory(tx, {
+        subscriberId: line.subscriberId,
+        userName: user.fullName,
+        description: `Tax receipt n° ${gift.receiptNumber} covers the gift of ${formatAmount(Number(gift.amount), gift.currencySymbol)} dated ${gift.donationDate}, whose direct debit was ${what} by the bank (${reason}): the receipt should be cancelled.`,
+      });
+      outcome.donation = 'receipted';
+      outcome.receiptNumber = gift.receiptNumber ?? undefined;
+    }
+    await repository.markLineReturned(tx, line.id, {
+      status: entry.status,
+      reasonCode: entry.reasonCode,
+      at: clock.now(),
+    });
+    await subscribersService.addHistory(tx, {
+      subscriberId: line.subscriberId,
+      userName: user.fullName,
+      description: `Direct debit of ${formatAmount(Number(line.amount), '€')} due ${line.dueDate} (mandate ${line.rum}) ${what} by the bank: ${reason}.`,
+    });
+    // A collection rejected before settlement did not use the mandate (its next one is a FRST again).
+    if (entry.status === 'rejected') {
+      const mandate = await mandatesRepository.findById(tx, line.mandateId, { lock: true });
+      if (mandate && mandate.lastCollectedOn === line.dueDate) {
+        await mandatesRepository.update(tx, line.mandateId, {
+          lastCollectedOn: await repository.lastCollectedDay(tx, line.mandateId),
+        });
+      }
+    }
+    const returns = await repository.returnCount(tx, line.mandateId);
+    const immediate = isImmediateSuspension(entry.reasonCode);
+    if (immediate || returns >= SUSPEND_AFTER_RETURNS) {
+      const why = immediate
+        ? `the bank ${what} the direct debit due ${line.dueDate}: ${reason}.`
+        : `${returns} direct debits returned or rejected by the bank, the last due ${line.dueDate}: ${reason}.`;
+      if (await mandatesService.suspendOn(tx, line.mandateId, why, user)) outcome.mandateSuspended = true;
+    }
+    return outcome;
   }
 
   return {
@@ -479,6 +558,73 @@ export function createCollectionsService({
         await repository.markSettled(tx, id, clock.now(), user.fullName);
         return summaryOf(tx, id);
       }),
+
+    /**
+     * `POST /api/collections/returns`: applies a bank's pain.002 status report or camt.054 debit
+     * notification (EPC SEPA Core rulebook, R-transactions; docs/decisions/030) in one transaction.
+     * Each reported transaction is found by its EndToEndId; a line exported and still pending or
+     * collected becomes `returned` or `rejected` with its ISO reason code; its donation, when settled,
+     * is deleted, or, when a tax receipt covers it, kept with a history line saying the receipt should
+     * be cancelled; a rejected first collection no longer counts as the mandate's use. The mandate is
+     * suspended at its second R-transaction, or at once on MD01, AC04, AC06 or MD07. A line already
+     * returned or rejected is left as it is, so the same file twice changes nothing. Locks: the
+     * collections of the lines named, in id order, then the lines, donations, mandates, subscribers.
+     * @throws 400 `direct_debit.invalid_return_file` for a file that is not one of those messages.
+     */
+    applyReturns: async (file: Uint8Array, user: AuthUser): Promise<CollectionReturnsResult> => {
+      const reported = parseDirectDebitReturns(file);
+      const endToEndIds = [...new Set(reported.map((entry) => entry.endToEndId))];
+      return db.transaction(async (tx) => {
+        const named = await repository.linesByEndToEndId(tx, endToEndIds);
+        await repository.lockMany(tx, [...new Set(named.map((line) => line.collectionId))]);
+        const lines = new Map(
+          (await repository.linesByEndToEndId(tx, endToEndIds, { lock: true })).map((line) => [
+            line.endToEndId,
+            line,
+          ]),
+        );
+        const result: CollectionReturnsResult = {
+          applied: 0,
+          alreadyApplied: 0,
+          notSent: 0,
+          unknown: 0,
+          lines: [],
+        };
+        for (const entry of reported) {
+          const line = lines.get(entry.endToEndId);
+          const base = { endToEndId: entry.endToEndId, status: entry.status, reasonCode: entry.reasonCode };
+          if (!line) {
+            result.unknown += 1;
+            result.lines.push({ ...base, outcome: 'unknown' });
+            continue;
+          }
+          const known = {
+            ...base,
+            collectionId: line.collectionId,
+            lineId: line.id,
+            subscriberId: line.subscriberId,
+            subscriberName: fullName(line),
+            rum: line.rum,
+            amount: Number(line.amount),
+          };
+          if (line.status === 'returned' || line.status === 'rejected') {
+            result.alreadyApplied += 1;
+            result.lines.push({ ...known, outcome: 'alreadyApplied' });
+            continue;
+          }
+          if (line.collectionStatus === 'draft' || line.status === 'removed') {
+            result.notSent += 1;
+            result.lines.push({ ...known, outcome: 'notSent' });
+            continue;
+          }
+          const applied = await applyReturn(tx, line, entry, user);
+          line.status = entry.status;
+          result.applied += 1;
+          result.lines.push({ ...known, outcome: 'applied', ...applied });
+        }
+        return result;
+      });
+    },
   };
 }
 

@@ -84,6 +84,7 @@ export const collectionLines = pgTable(
     endToEndId: text().notNull().unique('collection_lines_end_to_end_id_key'),
     status: text().$type<CollectionLineStatus>().notNull().default('pending'),
     reasonCode: text(),
+    returnedAt: timestamp({ withTimezone: true, mode: 'date' }),
     donationId: integer().references(() => donations.id, { onDelete: 'set null' }),
   },
   (table) => [

@@ -1,36 +1,13 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
+import { camt054Returns } from '../../../test/fixtures/iso20022/return-files.ts';
 import { readIso20022Fixture, schemaErrors } from '../../../test/fixtures/iso20022/schemas.ts';
 import { buildPain008 } from './pain008.ts';
 import { DirectDebitReturnFileError, isImmediateSuspension, parseDirectDebitReturns } from './returns.ts';
 
 /** A camt.054.001.08 notification of one returned direct debit with reason `code`. */
-function camt054WithOneReturn(code: string, endToEndId = 'E2E-42', amount = '19.90'): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08">
-  <BkToCstmrDbtCdtNtfctn>
-    <GrpHdr><MsgId>NTF-1</MsgId><CreDtTm>2026-06-12T06:00:00Z</CreDtTm></GrpHdr>
-    <Ntfctn>
-      <Id>NTF-1-1</Id>
-      <CreDtTm>2026-06-12T06:00:00Z</CreDtTm>
-      <Acct><Id><IBAN>FR7630006000011234567890189</IBAN></Id></Acct>
-      <Ntry>
-        <Amt Ccy="EUR">${amount}</Amt>
-        <CdtDbtInd>DBIT</CdtDbtInd>
-        <Sts><Cd>BOOK</Cd></Sts>
-        <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>IDDT</Cd><SubFmlyCd>UPDD</SubFmlyCd></Fmly></Domn></BkTxCd>
-        <NtryDtls>
-          <TxDtls>
-            <Refs><EndToEndId>${endToEndId}</EndToEndId></Refs>
-            <RtrInf><Rsn><Cd>${code}</Cd></Rsn></RtrInf>
-          </TxDtls>
-        </NtryDtls>
-      </Ntry>
-    </Ntfctn>
-  </BkToCstmrDbtCdtNtfctn>
-</Document>
-`;
-}
+const camt054WithOneReturn = (code: string, endToEndId = 'E2E-42', amount = '19.90') =>
+  camt054Returns([{ endToEndId, code, amount }]);
 
 function thrownBy(parse: () => unknown): unknown {
   try {

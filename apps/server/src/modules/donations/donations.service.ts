@@ -63,7 +63,7 @@ export function createDonationWrites({
   repository,
   subscribersService,
 }: {
-  repository: Pick<DonationsRepository, 'insert' | 'delete' | 'lockBySale' | 'findListItem'>;
+  repository: Pick<DonationsRepository, 'insert' | 'delete' | 'lockById' | 'lockBySale' | 'findListItem'>;
   subscribersService: Pick<SubscribersService, 'addHistory'>;
 }) {
   return {
@@ -98,6 +98,15 @@ export function createDonationWrites({
      */
     findForSaleOn: async (tx: Executor, saleId: number): Promise<DonationListRow | undefined> => {
       const locked = await repository.lockBySale(tx, saleId);
+      return locked ? repository.findListItem(tx, locked.id) : undefined;
+    },
+
+    /**
+     * Donation `id`, locked for the rest of `tx`, as a list row, like `findForSaleOn`.
+     * @returns undefined when no donation has this id.
+     */
+    findLockedOn: async (tx: Executor, id: number): Promise<DonationListRow | undefined> => {
+      const locked = await repository.lockById(tx, id);
       return locked ? repository.findListItem(tx, locked.id) : undefined;
     },
 

@@ -9,6 +9,7 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/access-control.ts';
+import { readUpload, requireFile } from '../../http/read-upload.ts';
 import { createBadRatesFileError } from './exchange-rates.errors.ts';
 import type { ExchangeRatesService } from './exchange-rates.service.ts';
 
@@ -73,29 +74,12 @@ export const exchangeRatesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      if (!request.isMultipart()) {
-        throw createBadRatesFileError('Send the file as multipart/form-data, in the field "file".', [
-          { path: 'file', message: 'Choose a file.' },
-        ]);
-      }
-      let bytes: Buffer | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') bytes = await part.toBuffer();
-        }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw createBadRatesFileError(
-            `The file is over ${MEGABYTES} MB; the ECB's whole history is about 2 MB.`,
-          );
-        }
-        if (code?.startsWith('FST_'))
-          throw createBadRatesFileError('The upload is not a valid multipart form.');
-        throw error;
-      }
-      if (!bytes)
-        throw createBadRatesFileError('No file was sent.', [{ path: 'file', message: 'Choose a file.' }]);
+      const upload = await readUpload(request, {
+        badFile: createBadRatesFileError,
+        notMultipart: 'Send the file as multipart/form-data, in the field "file".',
+        tooLarge: `The file is over ${MEGABYTES} MB; the ECB's whole history is about 2 MB.`,
+      });
+      const { bytes } = requireFile(upload, createBadRatesFileError);
       return service.importEcb(bytes, currentUser(request));
     },
   );

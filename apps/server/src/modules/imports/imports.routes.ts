@@ -12,6 +12,7 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/access-control.ts';
+import { readUpload } from '../../http/read-upload.ts';
 import { createBadImportFileError } from './imports.errors.ts';
 import type { ImportsService } from './imports.service.ts';
 
@@ -44,30 +45,11 @@ export const importsRoutes: FastifyPluginAsyncZod<{ importsService: ImportsServi
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) {
-        throw createBadImportFileError(
-          'Send the file as multipart/form-data, with the fields "kind" and "file".',
-        );
-      }
-      const fields: Record<string, string> = {};
-      let file: { fileName: string; bytes: Buffer } | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            file = { fileName: part.filename, bytes: await part.toBuffer() };
-          } else {
-            fields[part.fieldname] = String(part.value);
-          }
-        }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw createBadImportFileError(`The file is over ${MEGABYTES} MB; split it into smaller files.`);
-        }
-        if (code?.startsWith('FST_'))
-          throw createBadImportFileError('The upload is not a valid multipart form.');
-        throw error;
-      }
+      const { file, fields } = await readUpload(request, {
+        badFile: createBadImportFileError,
+        notMultipart: 'Send the file as multipart/form-data, with the fields "kind" and "file".',
+        tooLarge: `The file is over ${MEGABYTES} MB; split it into smaller files.`,
+      });
       const parsed = startImportFieldsSchema.safeParse(fields);
       if (!parsed.success) {
         throw createBadImportFileError('Say what the file holds: "kind" must be subscribers.', [

@@ -35,6 +35,8 @@ export function toMandate(row: MandateRow): Mandate {
     ...(row.lastCollectedOn !== null ? { lastCollectedOn: row.lastCollectedOn } : {}),
     ...(row.revokedOn !== null ? { revokedOn: row.revokedOn } : {}),
     ...(row.revokedReason !== null ? { revokedReason: row.revokedReason } : {}),
+    ...(row.suspendedOn !== null ? { suspendedOn: row.suspendedOn } : {}),
+    ...(row.suspendedReason !== null ? { suspendedReason: row.suspendedReason } : {}),
     ...amended,
   };
 }

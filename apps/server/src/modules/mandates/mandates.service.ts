@@ -250,14 +250,14 @@ export function createMandatesService({
       }),
 
     /**
-     * `POST /api/mandates/{id}/revoke`: ends an active mandate today (`revokedOn`, `revokedReason`),
-     * writing "Mandate X revoked: reason." in the history.
+     * `POST /api/mandates/{id}/revoke`: ends an active or suspended mandate today (`revokedOn`,
+     * `revokedReason`), writing "Mandate X revoked: reason." in the history.
      * @throws 404 `mandates.not_found`; 409 `mandates.not_active` when already revoked or expired.
      */
     revoke: async (id: number, reason: string, user: AuthUser): Promise<Mandate> =>
       writing(undefined, async (tx) => {
         const { mandate, subscriber } = await lockMandate(tx, id);
-        if (mandate.status !== 'active') {
+        if (mandate.status !== 'active' && mandate.status !== 'suspended') {
           throw createMandateNotActiveError(`The mandate ${mandate.rum} is already ${mandate.status}.`);
         }
         const row = await repository.update(tx, id, {
@@ -274,6 +274,26 @@ export function createMandatesService({
         await showCurrentMandate(tx, subscriber);
         return toMandate(row);
       }),
+
+    /**
+     * Suspends active mandate `id` inside `tx` (the bank returned its collections, docs/decisions/030):
+     * status `suspended` from today with `reason`, "Mandate X suspended: reason" in the history, and
+     * the subscriber's record no longer shows it as current. Locks the mandate, then its subscriber.
+     * @returns true when it was active and is now suspended; false otherwise (nothing changes).
+     */
+    suspendOn: async (tx: Executor, id: number, reason: string, user: AuthUser): Promise<boolean> => {
+      const mandate = await repository.findById(tx, id, { lock: true });
+      if (mandate?.status !== 'active') return false;
+      const subscriber = await subscribersRepository.lockById(tx, mandate.subscriberId);
+      await repository.update(tx, id, { status: 'suspended', suspendedOn: today(), suspendedReason: reason });
+      await subscribersService.addHistory(tx, {
+        subscriberId: mandate.subscriberId,
+        userName: user.fullName,
+        description: `Mandate ${mandate.rum} suspended: ${reason}`,
+      });
+      if (subscriber) await showCurrentMandate(tx, subscriber);
+      return true;
+    },
 
     /** Whether an active mandate is past its 36 months unused (the `mandates.expire` job's `hasWork`). */
     hasExpired: (): Promise<boolean> =>

@@ -27,6 +27,8 @@ export const mandates = pgTable(
     lastCollectedOn: date({ mode: 'string' }),
     revokedOn: date({ mode: 'string' }),
     revokedReason: text(),
+    suspendedOn: date({ mode: 'string' }),
+    suspendedReason: text(),
     originalRum: text(),
     originalIban: text(),
     amendedOn: date({ mode: 'string' }),
@@ -48,7 +50,7 @@ export const mandates = pgTable(
       sql`${table.bic} is null or ${table.bic} ~ '^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$'`,
     ),
     check('mandates_type_check', sql`${table.type} in ('recurring', 'oneOff')`),
-    check('mandates_status_check', sql`${table.status} in ('active', 'revoked', 'expired')`),
+    check('mandates_status_check', sql`${table.status} in ('active', 'revoked', 'expired', 'suspended')`),
   ],
 );
 

@@ -16,4 +16,5 @@ export const MANDATE_STATUS_BADGES: Record<MandateStatus, { label: string; color
   active: { label: 'Active', color: 'green' },
   revoked: { label: 'Revoked', color: 'red' },
   expired: { label: 'Expired', color: 'gray' },
+  suspended: { label: 'Suspended', color: 'orange' },
 };
