@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/client.ts';
 import { clientSuite, ensureWebClientBuilt } from './client.bench.ts';
+import { collectionsSuite } from './collections.bench.ts';
 import { donationsSuite } from './donations.bench.ts';
 import { type BenchRow, loadAverage, openBenchContext, RUNS, type Suite, WARM_UP } from './harness.ts';
 import { importSuite } from './import.bench.ts';
@@ -32,6 +33,7 @@ const SUITES: Suite[] = [
   subscribersSuite,
   donationsSuite,
   salesSuite,
+  collectionsSuite,
   importSuite,
   loadSuite,
   startupSuite,

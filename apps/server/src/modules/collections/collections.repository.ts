@@ -66,6 +66,9 @@ export type CollectionLineDetail = {
   collectable: boolean;
 };
 
+/** Lines written by one insert statement. */
+const INSERT_BATCH = 2000;
+
 /** A line a return file may name: what applying the return needs of it, its collection and debtor. */
 export type ReturnableLine = {
   id: number;
@@ -183,10 +186,17 @@ export function createCollectionsRepository() {
           order by p.id`,
       ),
 
-    /** Adds lines; an installment another transaction took meanwhile is skipped (the partial unique index). */
+    /**
+     * Adds lines, {@link INSERT_BATCH} per statement (a statement takes at most 65,535 parameters, 8 a
+     * line); an installment another transaction took meanwhile is skipped (the partial unique index).
+     */
     insertLines: async (db: Executor, lines: NewCollectionLine[]): Promise<void> => {
-      if (lines.length === 0) return;
-      await db.insert(collectionLines).values(lines).onConflictDoNothing();
+      for (let start = 0; start < lines.length; start += INSERT_BATCH) {
+        await db
+          .insert(collectionLines)
+          .values(lines.slice(start, start + INSERT_BATCH))
+          .onConflictDoNothing();
+      }
     },
 
     /** Collection `id` with its `count` lines not removed and their `total` euros. */
