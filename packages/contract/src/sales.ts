@@ -153,6 +153,13 @@ export const saleSchema = z.object({
   postCode: z.string(),
   saleDetails: z.array(saleLineSchema),
   ...saleStatusShape,
+  /**
+   * The reference the buyer quotes when paying, fixed when the invoice is issued (docs/decisions/031):
+   * a Swiss QR reference (27 digits) when the account of the sale's currency is a QR-IBAN, else an
+   * ISO 11649 creditor reference (`RF…`); null before the invoice is issued, and for invoices issued
+   * before references existed.
+   */
+  paymentReference: z.string().nullable(),
 });
 export type Sale = z.infer<typeof saleSchema>;
 

@@ -118,6 +118,35 @@ const imageDataUrl = (messages: ImageMessages) =>
     .regex(/^(data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+=*)?$/, { message: messages.type })
     .nullable();
 
+/** The currencies an invoice can be paid in through the organisation's accounts. */
+export const BANK_ACCOUNT_CURRENCIES = ['CHF', 'EUR'] as const;
+export type BankAccountCurrency = (typeof BANK_ACCOUNT_CURRENCIES)[number];
+
+/**
+ * True for a Swiss or Liechtenstein QR-IBAN: a valid IBAN whose institution id (characters 5 to 9)
+ * is 30000 to 31999 (SIX QR-bill implementation guidelines v2.3, 4.2.2). Spaces and case ignored.
+ */
+export function isQrIban(iban: string): boolean {
+  const compact = electronicFormatIBAN(iban) ?? '';
+  if (!/^(CH|LI)/.test(compact) || !isValidIBAN(compact)) return false;
+  const institution = Number(compact.slice(4, 9));
+  return institution >= 30000 && institution <= 31999;
+}
+
+/** One account invoices are paid to: its currency and IBAN or QR-IBAN (checked with ibantools). */
+export const bankAccountSchema = z.object({
+  currency: z.enum(BANK_ACCOUNT_CURRENCIES, { message: 'Choose CHF or EUR.' }),
+  iban: z
+    .string({ message: 'The IBAN is required.' })
+    .trim()
+    .min(1, { message: 'The IBAN is required.' })
+    .max(50, { message: 'This IBAN is not valid.' })
+    .refine((value) => isValidIBAN(electronicFormatIBAN(value) ?? ''), {
+      message: 'This IBAN is not valid.',
+    }),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
 export const settingsSchema = z.object({
   organisationName: text(200),
   address: text(1000),
@@ -222,6 +251,34 @@ export const settingsSchema = z.object({
     .max(11, { message: 'This BIC is not valid.' })
     .refine((value) => value === '' || isValidBIC(value.toUpperCase()), { message: 'This BIC is not valid.' })
     .optional(),
+  /**
+   * The accounts invoices are paid to, at most one per currency ({@link BANK_ACCOUNT_CURRENCIES}): an
+   * IBAN, or a Swiss QR-IBAN (then invoices in that currency carry a QR reference, else an ISO 11649
+   * RF creditor reference), spaces and case ignored, stored without spaces in capitals. Each error
+   * names the field (`bankAccounts.0.iban`). Left out, it keeps its value.
+   */
+  bankAccounts: z
+    .array(bankAccountSchema, { message: 'Give a list of accounts.' })
+    .max(BANK_ACCOUNT_CURRENCIES.length, { message: 'One account per currency.' })
+    .superRefine((accounts, context) => {
+      const seen = new Set<string>();
+      for (const [index, account] of accounts.entries()) {
+        if (seen.has(account.currency)) {
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'currency'],
+            message: `There is already an account in ${account.currency}.`,
+          });
+        }
+        seen.add(account.currency);
+      }
+    })
+    .optional(),
+  /**
+   * Whether euro invoices that carry no Swiss QR-bill end with an EPC QR code (EPC069-12, "girocode")
+   * a banking app scans to fill the transfer (false by default). Left out, it keeps its value.
+   */
+  epcQrCode: z.boolean({ message: 'Choose yes or no.' }).optional(),
   /**
    * The signatory's signature printed on receipts: a data URL, PNG or JPEG, with the logo's limits
    * (1 MB, 2,000 × 2,000 pixels), stored re-encoded; null for none. Left out, it keeps its value.

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { allocateNumber } from '../../db/counters.ts';
 import { creditNoteCounter, creditNotes } from './credit-notes.table.ts';
+import type { InvoicePayment } from './payment-reference.ts';
 import { sales } from './sales.table.ts';
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
@@ -16,12 +17,13 @@ export function createCreditNotesRepository() {
      * Records that the sale's invoice is handed out, the first time only. The UPDATE takes the
      * sale's row lock, so it queues behind a delete in progress (and then finds no row) and a later
      * delete queues behind it (and then sees the date): a delete never succeeds once a PDF left.
+     * The first time, the invoice's payment reference and account are stored with it.
      * @returns false when no sale has this id.
      */
-    markInvoiceIssued: async (db: Executor, saleId: number) => {
+    markInvoiceIssued: async (db: Executor, saleId: number, payment: InvoicePayment) => {
       const marked = await db
         .update(sales)
-        .set({ invoiceIssuedAt: sql`now()` })
+        .set({ invoiceIssuedAt: sql`now()`, paymentReference: payment.reference, paymentIban: payment.iban })
         .where(and(eq(sales.id, saleId), isNull(sales.invoiceIssuedAt)))
         .returning({ id: sales.id });
       if (marked.length > 0) return true;

@@ -65,10 +65,15 @@ const sortedAfterCollecting = [desc(sql`${sales.addedOn} + interval '0 s'`), des
  * `timeZone`.
  */
 export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {}) {
-  /** A sale with its currency's name and symbol and its lines in order, or undefined. */
+  /** A sale with its currency's name, symbol and ISO code and its lines in order, or undefined. */
   async function findSale(db: Executor, id: number) {
     const [row] = await db
-      .select({ sale: sales, currencyName: currencies.name, currencySymbol: currencies.symbol })
+      .select({
+        sale: sales,
+        currencyName: currencies.name,
+        currencySymbol: currencies.symbol,
+        currencyIso: currencies.isoCode,
+      })
       .from(sales)
       .innerJoin(currencies, eq(currencies.id, sales.currencyId))
       .where(eq(sales.id, id));

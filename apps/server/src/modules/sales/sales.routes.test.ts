@@ -496,6 +496,45 @@ describe('sales', () => {
     expect((await api('GET', '/api/sales/receipt/9999')).statusCode).toBe(404);
   });
 
+  it('gives an invoice its payment reference when it is issued, and keeps it', async () => {
+    const [buyer] = await insertSubscribers(ctx, [buildSubscriber()]);
+    const item = await product('Carte de membre', 20, 22);
+    const newSale = async () =>
+      (
+        await api(
+          'POST',
+          '/api/sales',
+          salePayload(buyer?.id ?? 0, [{ productId: item.id, quantity: 1, euro: 20, swiss: 22 }]),
+        )
+      ).json<{ id: number; ref: number; paymentReference: string | null }>();
+    const readSale = async (id: number) =>
+      (await api('GET', `/api/sales/${id}`)).json<{ paymentReference: string | null }>();
+    const setAccounts = async (bankAccounts: Array<{ currency: string; iban: string }>) => {
+      const current = (await api('GET', '/api/settings')).json<Record<string, unknown>>();
+      expect((await api('PUT', '/api/settings', { ...current, bankAccounts })).statusCode).toBe(200);
+    };
+
+    // No account in euros: an ISO 11649 creditor reference, from the first download on.
+    const plain = await newSale();
+    expect(plain.paymentReference).toBeNull();
+    expect((await api('GET', `/api/sales/receipt/${plain.id}`)).statusCode).toBe(200);
+    const rf = (await readSale(plain.id)).paymentReference;
+    expect(rf).toMatch(new RegExp(`^RF\\d{2}${plain.ref}$`));
+
+    // A QR-IBAN in euros: a QR reference of 27 digits.
+    await setAccounts([{ currency: 'EUR', iban: 'CH4431999123000889012' }]);
+    const swiss = await newSale();
+    expect((await api('GET', `/api/sales/receipt/${swiss.id}`)).statusCode).toBe(200);
+    expect((await readSale(swiss.id)).paymentReference).toMatch(new RegExp(`^0+${swiss.ref}\\d$`));
+    expect((await readSale(swiss.id)).paymentReference).toHaveLength(27);
+
+    // Issued invoices keep theirs when the settings change or the PDF is downloaded again.
+    await setAccounts([]);
+    expect((await api('GET', `/api/sales/receipt/${plain.id}`)).statusCode).toBe(200);
+    expect((await readSale(plain.id)).paymentReference).toBe(rf);
+    expect((await readSale(swiss.id)).paymentReference).toMatch(/^\d{27}$/);
+  });
+
   it('needs a signed-in user', async () => {
     expect((await ctx.app.inject({ url: '/api/sales' })).statusCode).toBe(401);
     expect((await ctx.app.inject({ url: '/api/sales/receipt/1' })).statusCode).toBe(401);

@@ -19,6 +19,7 @@ import type { EffectiveSettings, SettingsService } from '../settings/settings.se
 import type { SubscribersService } from '../subscribers/subscribers.service.ts';
 import { type CreditNotesRepository, createCreditNotesRepository } from './credit-notes.repository.ts';
 import { invoiceDocument } from './invoice-document.ts';
+import { invoicePaymentFor } from './payment-reference.ts';
 import { putSaleItemsBack, quantitiesByProduct } from './sale-stock.ts';
 import {
   createSaleGiftReceiptedError,
@@ -150,6 +151,7 @@ export function createSalesService({
       invoiceIssued: sale.invoiceIssuedAt !== null,
       status: creditNote ? 'cancelled' : 'active',
       creditNoteNumber: creditNote?.number ?? null,
+      paymentReference: sale.paymentReference,
     };
   }
 
@@ -340,11 +342,15 @@ export function createSalesService({
      * `GET /api/sales/receipt/{saleId}`: the invoice PDF, named `sale-invoice-{ref}.pdf`. The first
      * time, records (committed before the PDF is produced) that the invoice is issued: from then on
      * the sale cannot be deleted, only cancelled by a credit note. Every way of handing the invoice
-     * out (download, email) goes through here. @throws 404
+     * out (download, email) goes through here; the first time also fixes its payment reference and
+     * account (`invoicePaymentFor`, docs/decisions/031). @throws 404
      */
     invoice: async (id: number) => {
-      if (!(await creditNotes.markInvoiceIssued(db, id))) throw notFound(id);
       const settings = await settingsService.get();
+      const before = await repository.findSale(db, id);
+      if (!before) throw notFound(id);
+      const payment = invoicePaymentFor(before.sale.ref, before.currencyIso, settings.bankAccounts ?? []);
+      if (!(await creditNotes.markInvoiceIssued(db, id, payment))) throw notFound(id);
       const found = await repository.findSale(db, id);
       if (!found) throw notFound(id);
       return renderInvoice(found, settings);

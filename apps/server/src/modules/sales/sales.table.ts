@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products } from '../products/products.table.ts';
 import { currencies } from '../reference-lists/reference-lists.table.ts';
@@ -47,8 +48,18 @@ export const sales = pgTable(
      * while it never was. Once set, the sale can no longer be deleted, only cancelled by a credit note.
      */
     invoiceIssuedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /**
+     * Set with `invoiceIssuedAt` (docs/decisions/031): the reference the buyer quotes when paying (a
+     * QR reference or an RF creditor reference) and the IBAN or QR-IBAN the invoice asks to pay to
+     * (null when the settings had no account in its currency). Null on invoices issued before.
+     */
+    paymentReference: text(),
+    paymentIban: text(),
   },
   (table) => [
+    uniqueIndex('sales_payment_reference_key')
+      .on(table.paymentReference)
+      .where(sql`${table.paymentReference} is not null`),
     uniqueIndex('sales_ref_unique').on(table.ref),
     index('sales_added_on_idx').on(table.addedOn, table.id),
     index('sales_subscriber_idx').on(table.subscriberId, table.addedOn, table.id),

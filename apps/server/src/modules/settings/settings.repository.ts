@@ -28,6 +28,8 @@ export type StoredSettings = Settings &
       | 'sepaFirstAsRecurring'
       | 'sepaCreditorIban'
       | 'sepaCreditorBic'
+      | 'bankAccounts'
+      | 'epcQrCode'
     >
   >;
 

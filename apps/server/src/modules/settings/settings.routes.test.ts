@@ -51,6 +51,8 @@ const withDefaultTexts = {
   sepaFirstAsRecurring: false,
   sepaCreditorIban: '',
   sepaCreditorBic: '',
+  bankAccounts: [],
+  epcQrCode: false,
 };
 
 describe('organisation settings', () => {
@@ -210,9 +212,21 @@ describe('organisation settings', () => {
       ...organisationAddress,
       sepaCreditorIban: 'fr76 3000 6000 0112 3456 7890 189',
       signatureImage: PNG_1x1,
+      bankAccounts: [
+        { currency: 'CHF', iban: 'ch44 3199 9123 0008 8901 2' },
+        { currency: 'EUR', iban: 'FR76 3000 6000 0112 3456 7890 189' },
+      ],
+      epcQrCode: true,
     });
-    // The IBAN is kept without spaces, in capitals.
-    expect(saved.json()).toMatchObject({ sepaCreditorIban: 'FR7630006000011234567890189' });
+    // The IBANs are kept without spaces, in capitals.
+    expect(saved.json()).toMatchObject({
+      sepaCreditorIban: 'FR7630006000011234567890189',
+      bankAccounts: [
+        { currency: 'CHF', iban: 'CH4431999123000889012' },
+        { currency: 'EUR', iban: 'FR7630006000011234567890189' },
+      ],
+      epcQrCode: true,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const stored = {
       ...organisationAddress,
@@ -269,6 +283,27 @@ describe('organisation settings', () => {
       'sepaCreditorIban',
     ],
     ['a BIC of 9 characters', { sepaCreditorBic: 'BNPAFRPPX' }, 'sepaCreditorBic'],
+    [
+      'an invoice account with a wrong check digit',
+      { bankAccounts: [{ currency: 'CHF', iban: 'CH4431999123000889013' }] },
+      'bankAccounts.0.iban',
+    ],
+    [
+      'an invoice account in dollars',
+      { bankAccounts: [{ currency: 'USD', iban: 'CH4431999123000889012' }] },
+      'bankAccounts.0.currency',
+    ],
+    [
+      'two invoice accounts in francs',
+      {
+        bankAccounts: [
+          { currency: 'CHF', iban: 'CH4431999123000889012' },
+          { currency: 'CHF', iban: 'CH9300762011623852957' },
+        ],
+      },
+      'bankAccounts.1.currency',
+    ],
+    ['an EPC QR code setting given as text', { epcQrCode: 'yes' }, 'epcQrCode'],
     ['a pre-notification of 1 day', { sepaPreNotificationDays: 1 }, 'sepaPreNotificationDays'],
     ['a pre-notification of 2.5 days', { sepaPreNotificationDays: 2.5 }, 'sepaPreNotificationDays'],
     ['first collections as recurring given as text', { sepaFirstAsRecurring: 'yes' }, 'sepaFirstAsRecurring'],

@@ -73,7 +73,9 @@ function audited(settings: Settings): AuditValues {
   for (const [field, value] of Object.entries(settings)) {
     values[field] = IMAGE_FIELDS.has(field)
       ? describeLogo(typeof value === 'string' ? value : null)
-      : (value ?? null);
+      : Array.isArray(value)
+        ? JSON.stringify(value)
+        : (value ?? null);
   }
   return values;
 }
@@ -110,6 +112,18 @@ function creditorAccount({ sepaCreditorIban, sepaCreditorBic }: Settings): Parti
       : { sepaCreditorIban: electronicFormatIBAN(sepaCreditorIban) ?? sepaCreditorIban }),
     ...(sepaCreditorBic === undefined ? {} : { sepaCreditorBic: sepaCreditorBic.toUpperCase() }),
   };
+}
+
+/** The invoices' accounts as stored: each IBAN without spaces, in capitals. */
+function bankAccounts({ bankAccounts: accounts }: Settings): Partial<Settings> {
+  return accounts === undefined
+    ? {}
+    : {
+        bankAccounts: accounts.map((account) => ({
+          currency: account.currency,
+          iban: electronicFormatIBAN(account.iban) ?? account.iban,
+        })),
+      };
 }
 
 const SETTINGS_ENTITY = { type: 'settings', id: 1, label: 'Organisation settings' } as const;
@@ -151,6 +165,7 @@ export function createSettingsService({
         await repository.save(tx, {
           ...withoutDefaults(settings),
           ...creditorAccount(settings),
+          ...bankAccounts(settings),
           logo,
           signatureImage,
         });

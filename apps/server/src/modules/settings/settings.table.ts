@@ -1,6 +1,6 @@
-import type { OrganisationType, ReceiptKind } from '@back-office/contract/settings';
+import type { BankAccount, OrganisationType, ReceiptKind } from '@back-office/contract/settings';
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The organisation's identity, one row (id = 1), used on receipts, invoices, letters and emails. */
 export const organisationSettings = pgTable(
@@ -54,6 +54,10 @@ export const organisationSettings = pgTable(
     /** The account direct debits are credited to: IBAN and BIC, empty while unknown. */
     sepaCreditorIban: text().notNull().default(''),
     sepaCreditorBic: text().notNull().default(''),
+    /** The accounts invoices are paid to, one per currency (docs/decisions/031). */
+    bankAccounts: jsonb().$type<BankAccount[]>().notNull().default([]),
+    /** Whether euro invoices without a Swiss QR-bill carry an EPC QR code (EPC069-12). */
+    epcQrCode: boolean().notNull().default(false),
   },
   (table) => [
     check(
