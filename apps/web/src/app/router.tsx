@@ -8,7 +8,7 @@ import { PageLoader, RouteErrorBoundary } from './layout/route-fallbacks.tsx';
  * The route table of part 1 §2 (and part 2 §2 for subscribers, donations and sales), hash based.
  * Every screen's code, and the signed-in layout, is loaded on demand. Open: login, password-reset (and its confirm link).
  * Everything else needs a signed-in session checked on every navigation; users, settings, annual
- * receipts, the statement of receipts, the audit trail, jobs, imports, exchange rates, duplicates and
+ * receipts, the statement of receipts, the audit trail, jobs, imports, exchange rates, collections, duplicates and
  * merges also need the Administrator role.
  */
 export const routes: RouteObject[] = [
@@ -161,6 +161,18 @@ export const routes: RouteObject[] = [
                 path: paths.exchangeRates.path,
                 lazy: async () => ({
                   Component: (await import('./routes/exchange-rates.tsx')).ExchangeRatesRoute,
+                }),
+              },
+              {
+                path: paths.collections.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/collections.tsx')).CollectionsRoute,
+                }),
+              },
+              {
+                path: paths.collection.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/collections-detail.tsx')).CollectionDetailRoute,
                 }),
               },
               {

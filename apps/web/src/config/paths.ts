@@ -71,6 +71,10 @@ export const paths = {
   imports: { path: '/imports', href: (id?: Id) => (id === undefined ? '/imports' : `/imports?id=${id}`) },
   /** The ECB's euro reference rates that convert gifts to euros (not in the spec), Administrators only. */
   exchangeRates: { path: '/exchange-rates', href: () => '/exchange-rates' },
+  /** SEPA direct-debit collections (not in the spec; docs/decisions/029), Administrators only. */
+  collections: { path: '/collections', href: () => '/collections' },
+  /** One collection: its lines, file and settlement (not in the spec; docs/decisions/029), Administrators only. */
+  collection: { path: '/collections/:id', href: (id: Id) => `/collections/${id}` },
   /** Likely duplicates found by a scan of the register (not in the spec), Administrators only. */
   duplicates: { path: '/duplicates', href: () => '/duplicates' },
   /** The merge of subscriber `merge` into subscriber `keep` (not in the spec), Administrators only. */

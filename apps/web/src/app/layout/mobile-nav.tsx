@@ -6,6 +6,7 @@ import {
   annualReceiptsItem,
   auditItem,
   changePasswordItem,
+  collectionsItem,
   duplicatesItem,
   exchangeRatesItem,
   homeItem,
@@ -56,6 +57,7 @@ export function MobileNav({ user, onNavigate, onLogout }: MobileNavProps) {
       {administrator ? link(importsItem) : null}
       {administrator ? link(duplicatesItem) : null}
       {administrator ? link(exchangeRatesItem) : null}
+      {administrator ? link(collectionsItem) : null}
       <Divider my="sm" />
       {mainItems.map(link)}
       <Divider my="sm" />

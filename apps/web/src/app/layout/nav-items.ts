@@ -38,8 +38,11 @@ export const importsItem: NavItem = { label: 'Imports', href: paths.imports.href
 /** Likely duplicates and their merge (not in the spec), Administrators only, after Imports in the Admin dropdown. */
 export const duplicatesItem: NavItem = { label: 'Duplicates', href: paths.duplicates.href() };
 
-/** The ECB's euro reference rates (not in the spec), Administrators only, last in the Admin dropdown. */
+/** The ECB's euro reference rates (not in the spec), Administrators only, after Duplicates in the Admin dropdown. */
 export const exchangeRatesItem: NavItem = { label: 'Exchange rates', href: paths.exchangeRates.href() };
+
+/** SEPA direct-debit collections (not in the spec; docs/decisions/029), Administrators only, after Exchange rates in the Admin dropdown. */
+export const collectionsItem: NavItem = { label: 'Collections', href: paths.collections.href() };
 
 /** Part 1 §2 Navigation bar: the items right of the Admin dropdown, with the receipt register (not in the spec) after Donations. */
 export const mainItems: readonly NavItem[] = [

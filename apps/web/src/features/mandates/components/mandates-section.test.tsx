@@ -30,6 +30,19 @@ const REVOKED_USED: Mandate = {
   revokedReason: 'Account closed',
 };
 
+const SUSPENDED: Mandate = {
+  id: 9,
+  subscriberId: 42,
+  rum: 'RUM-000042-20240301',
+  iban: 'DE89370400440532013000',
+  signedOn: '2024-03-01',
+  type: 'recurring',
+  status: 'suspended',
+  lastCollectedOn: '2031-02-23',
+  suspendedOn: '2031-03-02',
+  suspendedReason: 'Returned by the bank: AC04 account closed',
+};
+
 function renderSection(onChanged = vi.fn()) {
   return { ...renderWithProviders(<MandatesSection subscriberId={42} onChanged={onChanged} />), onChanged };
 }
@@ -127,5 +140,30 @@ describe('MandatesSection', () => {
     await user.click(screen.getByRole('button', { name: 'CONFIRM DELETE' }));
     await vi.waitFor(() => expect(onChanged).toHaveBeenCalledTimes(2));
     expect(requests.some((request) => request.method === 'DELETE')).toBe(true);
+  });
+
+  it('shows when and why the bank suspended a mandate, and lets it be revoked but not edited', async () => {
+    signIn();
+    const requests = mockFetch({
+      'GET /api/subscribers/42/mandates': () => jsonResponse([SUSPENDED]),
+      'POST /api/mandates/9/revoke': () =>
+        jsonResponse({ ...SUSPENDED, status: 'revoked', revokedOn: '2031-03-05', revokedReason: 'Closed' }),
+    });
+    const { user, onChanged } = renderSection();
+    const card = await screen.findByRole('listitem', { name: 'Mandate RUM-000042-20240301' });
+    expect(within(card).getByText('Suspended')).toBeInTheDocument();
+    expect(
+      within(card).getByText('Suspended on 02/03/2031: Returned by the bank: AC04 account closed'),
+    ).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Edit mandate/ })).toBeNull();
+    // Used: it is kept, not deleted.
+    expect(within(card).queryByRole('button', { name: 'Remove' })).toBeNull();
+
+    await user.click(within(card).getByRole('button', { name: 'Revoke mandate RUM-000042-20240301' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke the mandate' });
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Closed');
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    await vi.waitFor(() => expect(onChanged).toHaveBeenCalledOnce());
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ reason: 'Closed' });
   });
 });

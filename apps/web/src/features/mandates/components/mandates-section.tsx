@@ -21,8 +21,10 @@ type MandatesSectionProps = {
 
 /**
  * The SEPA mandates of a subscriber (docs/decisions/027), on the subscriber screen: each with its RUM,
- * IBAN in groups of 4, date of signature (`dd/mm/yyyy`), type and status; Add, and for each Edit and
- * Revoke (active ones), Delete (never used ones). One card per mandate, so that it reads at 375 px.
+ * IBAN in groups of 4, date of signature (`dd/mm/yyyy`), type and status ("Suspended on dd/mm/yyyy:
+ * reason" once the bank's returns suspended it, "Revoked on …" likewise); Add, and for each Edit
+ * (active ones), Revoke (active or suspended ones), Delete (never used ones). One card per mandate, so
+ * that it reads at 375 px.
  */
 export function MandatesSection({ subscriberId, onChanged }: MandatesSectionProps) {
   const mandates = useMandates(subscriberId);
@@ -105,6 +107,8 @@ function MandateCard({
 }) {
   const badge = MANDATE_STATUS_BADGES[mandate.status];
   const active = mandate.status === 'active';
+  // The bank's returns suspend a mandate; staff may then revoke it for good.
+  const revocable = active || mandate.status === 'suspended';
   const used = mandate.lastCollectedOn !== undefined;
   return (
     <Paper component="li" withBorder p="sm" radius="md" aria-label={`Mandate ${mandate.rum}`}>
@@ -133,29 +137,35 @@ function MandateCard({
             .
           </Text>
         ) : null}
+        {mandate.suspendedOn ? (
+          <Text size="sm">
+            Suspended on {frenchDay(mandate.suspendedOn)}
+            {mandate.suspendedReason ? `: ${mandate.suspendedReason}` : ''}
+          </Text>
+        ) : null}
         {mandate.revokedOn ? (
           <Text size="sm">
             Revoked on {frenchDay(mandate.revokedOn)}
             {mandate.revokedReason ? `: ${mandate.revokedReason}` : ''}
           </Text>
         ) : null}
-        {active || !used ? (
+        {revocable || !used ? (
           <Group gap="xs" wrap="wrap">
             {active ? (
-              <>
-                <Button size="xs" variant="light" onClick={onEdit} aria-label={`Edit mandate ${mandate.rum}`}>
-                  Edit
-                </Button>
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="orange"
-                  onClick={onRevoke}
-                  aria-label={`Revoke mandate ${mandate.rum}`}
-                >
-                  Revoke
-                </Button>
-              </>
+              <Button size="xs" variant="light" onClick={onEdit} aria-label={`Edit mandate ${mandate.rum}`}>
+                Edit
+              </Button>
+            ) : null}
+            {revocable ? (
+              <Button
+                size="xs"
+                variant="light"
+                color="orange"
+                onClick={onRevoke}
+                aria-label={`Revoke mandate ${mandate.rum}`}
+              >
+                Revoke
+              </Button>
             ) : null}
             {used ? null : <ConfirmDelete onConfirm={onDelete} />}
           </Group>

@@ -21,8 +21,8 @@ type RevokeMandateModalProps = {
 };
 
 /**
- * Revokes an active mandate, with a reason (kept with it and written in the history): it can no
- * longer be collected. The dialog stays open with a busy button until the server answers.
+ * Revokes an active or suspended mandate, with a reason (kept with it and written in the history):
+ * it can no longer be collected. The dialog stays open with a busy button until the server answers.
  */
 export function RevokeMandateModal({ mandate, onRevoked, onClose }: RevokeMandateModalProps) {
   const [busy, setBusy] = useState(false);
