@@ -1,6 +1,5 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import iconv from 'iconv-lite';
 import { AppError } from '../../lib/errors.ts';
+import { asArray, child, decimalToCents, readIso20022Document, text, type XmlNode } from './iso20022-xml.ts';
 
 // Sources: ISO 20022 message definitions CustomerPaymentStatusReport (pain.002.001.03, .001.10) and
 // BankToCustomerDebitCreditNotification (camt.054.001.02 to .001.08); the EPC SEPA Core Direct Debit
@@ -47,75 +46,15 @@ export class DirectDebitReturnFileError extends AppError {
   }
 }
 
-type XmlNode = { [key: string]: unknown };
-
 const PAIN_002 = /^urn:iso:std:iso:20022:tech:xsd:pain\.002\.001\.(03|10)$/;
 const CAMT_054 = /^urn:iso:std:iso:20022:tech:xsd:camt\.054\.001\.0[2-8]$/;
-
-/** Parser options: attributes kept, values kept as text (ids like `00123` stay strings), no entities. */
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  processEntities: false,
-  htmlEntities: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  trimValues: true,
-  // Namespace prefixes (`<ns2:Ntry>`) are dropped from element names; `xmlns` attributes stay.
-  transformTagName: (name) => name.slice(name.indexOf(':') + 1),
-});
-
-/** The five predefined XML entities and character references; nothing else is ever expanded. */
-function decodeXmlText(value: string): string {
-  return value.replace(/&(lt|gt|amp|quot|apos|#\d+|#x[0-9a-fA-F]+);/g, (entity, name: string) => {
-    if (name === 'lt') return '<';
-    if (name === 'gt') return '>';
-    if (name === 'amp') return '&';
-    if (name === 'quot') return '"';
-    if (name === 'apos') return "'";
-    const code = name.startsWith('#x') ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-  });
-}
-
-function asArray(value: unknown): XmlNode[] {
-  if (value === undefined) return [];
-  return (Array.isArray(value) ? value : [value]).filter(
-    (item): item is XmlNode => typeof item === 'object' && item !== null,
-  );
-}
-
-function child(node: XmlNode | undefined, name: string): XmlNode | undefined {
-  return asArray(node?.[name])[0];
-}
-
-/** Text of the element at `path` under `node` (`'Rsn/Cd'`), or undefined. */
-function text(node: XmlNode | undefined, path: string): string | undefined {
-  const names = path.split('/');
-  const last = names.pop() ?? '';
-  let current = node;
-  for (const name of names) current = child(current, name);
-  const value = current?.[last];
-  const single = Array.isArray(value) ? value[0] : value;
-  if (typeof single === 'string') return decodeXmlText(single);
-  if (typeof single === 'object' && single !== null && typeof (single as XmlNode)['#text'] === 'string') {
-    return decodeXmlText((single as XmlNode)['#text'] as string);
-  }
-  return undefined;
-}
 
 /** `<Amt Ccy="EUR">12.3</Amt>` -> 1230 cents; undefined for another currency or more than cents. */
 function amountCents(node: XmlNode | undefined, name: string): number | undefined {
   const element = asArray(node?.[name])[0];
   if (element?.['@Ccy'] !== 'EUR') return undefined;
   const value = text(node, name);
-  const match = value ? /^(\d{1,13})(?:\.(\d{1,5}))?$/.exec(value) : null;
-  if (!match) return undefined;
-  const [, whole = '', fraction = ''] = match;
-  if (/[1-9]/.test(fraction.slice(2))) return undefined;
-  return Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
+  return value === undefined ? undefined : decimalToCents(value);
 }
 
 /** Reason code of a `StsRsnInf` or `RtrInf`: `Rsn/Cd`, else the bank's `Rsn/Prtry`. */
@@ -213,17 +152,6 @@ function parseDebitNotification(root: XmlNode): DirectDebitReturn[] {
   return results;
 }
 
-/** Bytes decoded by the encoding their XML declaration names (UTF-8 by default; BOM dropped). */
-function decode(file: string | Uint8Array): string {
-  if (typeof file === 'string') return file.replace(/^\uFEFF/, '');
-  const head = Buffer.from(file.subarray(0, 200)).toString('latin1');
-  const declared = /^(?:\uFEFF|ï»¿)?<\?xml[^>]*encoding=["']([A-Za-z0-9._-]+)["']/.exec(head)?.[1] ?? 'utf-8';
-  if (!iconv.encodingExists(declared)) {
-    throw new DirectDebitReturnFileError('not_xml', `unknown encoding ${declared}`);
-  }
-  return iconv.decode(Buffer.from(file), declared).replace(/^\uFEFF/, '');
-}
-
 /**
  * The rejected and returned direct debits a bank file reports, in file order, from:
  * - a payment status report `pain.002.001.03` or `pain.002.001.10`: every `TxInfAndSts` with
@@ -240,21 +168,10 @@ function decode(file: string | Uint8Array): string {
  * an element a line needs, or rejects a whole file or batch without listing its transactions.
  */
 export function parseDirectDebitReturns(file: string | Uint8Array): DirectDebitReturn[] {
-  const xml = decode(file);
-  if (/<!DOCTYPE/i.test(xml)) {
-    throw new DirectDebitReturnFileError('doctype', 'the file declares a DOCTYPE, which is refused');
-  }
-  const wellFormed = XMLValidator.validate(xml);
-  if (wellFormed !== true) {
-    const { msg, line } = wellFormed.err;
-    throw new DirectDebitReturnFileError('not_xml', `not well-formed XML: ${msg} (line ${line})`);
-  }
-  const parsed = parser.parse(xml) as XmlNode;
-  const root = child(parsed, 'Document');
-  if (!root) throw new DirectDebitReturnFileError('unknown_message', 'the root element is not Document');
-  const namespaces = Object.entries(root)
-    .filter(([key]) => key === '@xmlns' || key.startsWith('@xmlns:'))
-    .map(([, value]) => String(value));
+  const { root, namespaces } = readIso20022Document(
+    file,
+    (reason, message) => new DirectDebitReturnFileError(reason, message),
+  );
   if (namespaces.some((namespace) => PAIN_002.test(namespace))) return parseStatusReport(root);
   if (namespaces.some((namespace) => CAMT_054.test(namespace))) return parseDebitNotification(root);
   const named =
