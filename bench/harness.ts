@@ -636,7 +636,7 @@ export async function ensureBenchSettings(context: BenchContext) {
       emailSenderName: 'Association des Amis de la Revue',
       emailSenderAddress: 'contact@amis-revue.example.org',
       sirenOrRna: 'W743001234',
-      sepaCreditorId: 'FR12ZZZ123456',
+      sepaCreditorId: 'FR72ZZZ123456',
       signatoryName: 'Claire Dubois',
       signatoryTitle: 'Présidente',
       organisationPurpose:

@@ -21,7 +21,7 @@ const VALUES: Record<string, string> = {
   'Email sender name': 'Les Amis franco-suisses',
   'Email sender address': 'contact@amis-franco-suisses.example',
   'SIREN or RNA number': 'W751234567',
-  'SEPA creditor identifier (ICS)': 'FR12ZZZ123456',
+  'SEPA creditor identifier (ICS)': 'FR72ZZZ123456',
   'Signatory name': 'Hélène Dupré',
   'Signatory title': 'Trésorière',
   'Organisation purpose': 'Association loi 1901 d’intérêt général, amitié franco-suisse.',
