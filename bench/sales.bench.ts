@@ -1,3 +1,4 @@
+import { calendarDay, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 /**
  * `npm run bench -- sales` (sales speed goals): with 300,000 sales of 1–5 lines on
  * PostgreSQL (1,000,000 at the 1m scale), a sales search answers in under 50 ms at the p95 (server time)
@@ -100,7 +101,12 @@ async function measureSearches(context: BenchContext): Promise<SearchFigure[]> {
     const { found, timings } = await measureSearch(context, {
       path: `/api/sales?${new URLSearchParams(params)}`,
       found: async (response) => ((await response.json()) as unknown[]).length,
-      search: (logged) => repository.search(logged, saleSearchQuerySchema.parse(params)),
+      search: (logged) =>
+        repository.search(
+          logged,
+          saleSearchQuerySchema.parse(params),
+          calendarDay(new Date(), DEFAULT_TIME_ZONE),
+        ),
     });
     figures.push({ label, query: new URLSearchParams(filters).toString(), rows: found, ...timings });
   }

@@ -24,6 +24,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import type { AppModule, ModuleContext } from './modules/app-module.ts';
 import { createAuditModule } from './modules/audit/audit.module.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
+import { createBankStatementsModule } from './modules/bank-statements/bank-statements.module.ts';
 import { createCollectionsModule } from './modules/collections/collections.module.ts';
 import { createDashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { createDonationsModule } from './modules/donations/donations.module.ts';
@@ -187,6 +188,10 @@ export async function buildApp(deps: AppDeps) {
       subscribersService: subscribers.service,
       mailRepository,
       mandatesService: mandates.service,
+    }),
+    createBankStatementsModule(context, {
+      recordPaymentOn: sales.payments.recordPaymentOn,
+      subscribersService: subscribers.service,
     }),
     createDuplicatesModule(context, { subscribersRepository: subscribers.repository }),
     createPersonalDataModule(context, {

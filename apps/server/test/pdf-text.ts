@@ -1,10 +1,16 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/** pdf.js's own copies of the PDF standard fonts (Helvetica on the QR-bill), to draw their text. */
+const STANDARD_FONTS = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
 
 /** The text of each page of a PDF, items joined by spaces (documents are read back as text, never compared as bytes). */
 export async function pdfPages(pdf: Buffer | Uint8Array): Promise<string[]> {
   const document = await getDocument({
     data: new Uint8Array(pdf),
     useSystemFonts: false,
+    standardFontDataUrl: STANDARD_FONTS,
     isEvalSupported: false,
   }).promise;
   const pages: string[] = [];
@@ -27,6 +33,7 @@ export async function pdfImageCounts(pdf: Buffer | Uint8Array): Promise<number[]
   const document = await getDocument({
     data: new Uint8Array(pdf),
     useSystemFonts: false,
+    standardFontDataUrl: STANDARD_FONTS,
     isEvalSupported: false,
   }).promise;
   const counts: number[] = [];

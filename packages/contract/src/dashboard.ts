@@ -12,3 +12,14 @@ export const subscribersByCountrySchema = z.object({
   data: z.array(z.number().int()),
 });
 export type SubscribersByCountry = z.infer<typeof subscribersByCountrySchema>;
+
+/**
+ * `GET /api/dash/overdue` (docs/decisions/032): the issued invoices past their due date and not paid
+ * in full, how many, and what remains to pay on them per currency (units of that currency, largest
+ * first).
+ */
+export const overdueInvoicesSchema = z.object({
+  count: z.number().int(),
+  amounts: z.array(z.object({ currencySymbol: z.string(), amount: z.number() })),
+});
+export type OverdueInvoices = z.infer<typeof overdueInvoicesSchema>;

@@ -139,6 +139,59 @@ const saleStatusShape = {
   creditNoteNumber: z.number().int().positive().nullable(),
 };
 
+/**
+ * Where an issued invoice stands (docs/decisions/032): `paid` once its payments cover the total,
+ * `overdue` past its due date otherwise, `partiallyPaid` or `unpaid` before. Null while the invoice is
+ * not issued, and for a sale cancelled by a credit note (nothing is due).
+ */
+export const paymentStatusSchema = z.enum(['unpaid', 'partiallyPaid', 'paid', 'overdue']);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+/**
+ * A payment of an invoice: the day it was paid (`YYYY-MM-DD`), the amount in the sale's currency,
+ * `source` `manual` (typed by staff) or `statement` (a bank statement entry, `entryRef` its bank
+ * reference), who recorded it.
+ */
+export const salePaymentSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  amount: z.number(),
+  source: z.enum(['manual', 'statement']),
+  entryRef: z.string().optional(),
+  recordedBy: z.string(),
+});
+export type SalePayment = z.infer<typeof salePaymentSchema>;
+
+/**
+ * The payment fields of a sale's detail: `paymentStatus` (see {@link paymentStatusSchema}), `dueDate`
+ * (`YYYY-MM-DD`: the day of issue in the organisation's time zone plus the sale's payment terms; null
+ * before the invoice is issued), `paidAmount` (units of the sale's currency) and the payments, oldest
+ * first.
+ */
+const salePaymentShape = {
+  paymentStatus: paymentStatusSchema.nullable(),
+  dueDate: z.string().nullable(),
+  paidAmount: z.number(),
+  payments: z.array(salePaymentSchema),
+};
+
+/**
+ * `POST /api/sales/{id}/payments` body: a payment received (part of the invoice allowed): its day
+ * (`YYYY-MM-DD`, not after today in the organisation's time zone) and amount (units of the sale's
+ * currency, more than 0, at most 2 decimals, at most what remains to pay: 400 naming `amount`).
+ */
+export const recordPaymentSchema = z.object({
+  date: z
+    .string({ message: 'The date is required.' })
+    .refine(isIsoDate, { message: 'Dates are written YYYY-MM-DD.' }),
+  amount: z
+    .number({ message: 'The amount is required.' })
+    .positive({ message: 'The amount must be more than 0.' })
+    .max(9_999_999_999.99, { message: 'The amount is too large.' })
+    .refine(hasAtMostTwoDecimals, { message: 'At most 2 decimals.' }),
+});
+export type RecordPaymentInput = z.infer<typeof recordPaymentSchema>;
+
 /** `POST /api/sales` answer (part 2 §3 Sale created response). `dateAdded` is ISO 8601. */
 export const saleSchema = z.object({
   id: z.number().int().positive(),
@@ -160,6 +213,7 @@ export const saleSchema = z.object({
    * before references existed.
    */
   paymentReference: z.string().nullable(),
+  ...salePaymentShape,
 });
 export type Sale = z.infer<typeof saleSchema>;
 
@@ -176,6 +230,7 @@ export const saleSummarySchema = z.object({
   address: z.string(),
   ref: z.number().int().positive(),
   ...saleStatusShape,
+  paymentStatus: paymentStatusSchema.nullable(),
 });
 export type SaleSummary = z.infer<typeof saleSummarySchema>;
 
@@ -226,6 +281,12 @@ export const saleSearchQuerySchema = z.object({
   greaterThan: optionalNumber,
   lessThan: optionalNumber,
   productid: optionalReference,
+  /** Only the issued invoices in this payment status (docs/decisions/032); empty for any. */
+  paymentStatus: z
+    .union([z.literal(''), paymentStatusSchema], {
+      message: 'Choose unpaid, partiallyPaid, paid or overdue.',
+    })
+    .optional(),
   listfrom: z.coerce.number().int().min(1).default(1),
   listlength: z.coerce.number().int().min(1).max(500).default(50),
 });

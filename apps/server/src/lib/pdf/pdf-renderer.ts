@@ -139,7 +139,17 @@ function configure(): Pdfmake {
   for (const file of Object.values(ROBOTO_FILES)) {
     pdfmake.virtualfs.writeFileSync(file, readFileSync(path.join(fontDir, file)));
   }
-  pdfmake.setFonts({ Roboto: { ...ROBOTO_FILES } });
+  // Helvetica is one of PDF's standard 14 fonts (nothing embedded): the Swiss QR-bill's payment part
+  // must be set in Helvetica, Arial, Frutiger or Liberation Sans (SIX QR-bill guidelines v2.3, 3.4).
+  pdfmake.setFonts({
+    Roboto: { ...ROBOTO_FILES },
+    Helvetica: {
+      normal: 'Helvetica',
+      bold: 'Helvetica-Bold',
+      italics: 'Helvetica-Oblique',
+      bolditalics: 'Helvetica-BoldOblique',
+    },
+  });
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy(() => false);
   cacheParsedFonts();

@@ -5,6 +5,7 @@ import { drawableLogo } from '../../lib/images/logo-image.ts';
 import { formatAmount } from '../../lib/money.ts';
 import { frenchDate } from '../donations/receipt-document.ts';
 import type { EffectiveSettings } from '../settings/settings.service.ts';
+import { type PaymentPart, paymentPartContent } from './qr-bill.ts';
 import type { SaleLineRow, SaleRow } from './sales.repository.ts';
 
 /** Thanks printed when the sale asks for them (part 2 §2.6 includeThanks). */
@@ -48,10 +49,17 @@ export function buyerLines(sale: SaleRow): string[] {
 /**
  * The invoice of a sale (docs/decisions/005): Facture and its number, date, the organisation and the buyer,
  * delivery address and order number when given, each line, sub-total, discount, delivery charge,
- * donation, total in the sale's currency, payment terms with due date, thanks, notes, legal footer.
+ * donation, total in the sale's currency, payment terms with due date, thanks, notes, legal footer;
+ * then its `paymentPart` (./qr-bill.ts, docs/decisions/031): the Swiss QR-bill on a last page of its
+ * own, without the footer (the payment part takes the bottom 105 mm), or the EPC QR code after the notes.
  */
 export function invoiceDocument(
-  { sale, lines, currencySymbol }: { sale: SaleRow; lines: SaleLineRow[]; currencySymbol: string },
+  {
+    sale,
+    lines,
+    currencySymbol,
+    paymentPart = { kind: 'none' },
+  }: { sale: SaleRow; lines: SaleLineRow[]; currencySymbol: string; paymentPart?: PaymentPart },
   settings: EffectiveSettings,
 ): TDocumentDefinitions {
   const money = (value: string | number) => formatAmount(Number(value), currencySymbol);
@@ -85,13 +93,16 @@ export function invoiceDocument(
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 60],
     footer: settings.invoiceFooter
-      ? {
-          text: settings.invoiceFooter,
-          alignment: 'center',
-          fontSize: 8,
-          margin: [40, 10, 40, 0],
-          color: '#555555',
-        }
+      ? (currentPage: number, pageCount: number) =>
+          paymentPart.kind === 'qr-bill' && currentPage === pageCount
+            ? null
+            : {
+                text: settings.invoiceFooter,
+                alignment: 'center',
+                fontSize: 8,
+                margin: [40, 10, 40, 0],
+                color: '#555555',
+              }
       : undefined,
     content: [
       {
@@ -157,6 +168,7 @@ export function invoiceDocument(
       ...(sale.notes
         ? [{ text: sale.notes, margin: [0, 12, 0, 0] as [number, number, number, number] }]
         : []),
+      ...paymentPartContent(paymentPart, sale.ref),
     ],
     defaultStyle: { fontSize: 10, lineHeight: 1.15 },
   };

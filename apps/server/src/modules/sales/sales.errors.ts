@@ -54,3 +54,16 @@ export const createCreditNoteNotFoundError = createErrorFactory({
   status: 404,
   title: 'Not Found',
 });
+
+/**
+ * The invoice must end with a Swiss QR-bill (SIX QR-bill implementation guidelines v2.3) that cannot
+ * be made: the field errors name what to complete, either settings fields (`bankAccounts`,
+ * `addressStreet`, `addressPostcode`, `addressTown`, `addressCountry`, `organisationName`) or the
+ * sale's buyer address (`postcode`, `town`, `country`, `addr1`, `fullName`). The invoice is then not
+ * issued.
+ */
+export const createQrBillImpossibleError = createErrorFactory({
+  code: 'sales.qr_bill_impossible',
+  status: 409,
+  title: 'Conflict',
+});

@@ -51,6 +51,8 @@ export function createSalesModule(
   return {
     name: 'sales',
     /** What personal-data rights need of sales and invoices (docs/decisions/019). */
+    /** Where bank statements record the payments of invoices (docs/decisions/033). */
+    payments: { recordPaymentOn: salesService.recordPaymentOn },
     personalData: {
       salesOf: salesService.salesOf,
       forgetBuyers: repository.forgetBuyers,

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, startOfCalendarDay } from '@back-office/contract/calendar';
+import { calendarDay, DEFAULT_TIME_ZONE, startOfCalendarDay } from '@back-office/contract/calendar';
 import type { SaleSearchQuery } from '@back-office/contract/sales';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -7,8 +7,9 @@ import { hasFewMatches } from '../../lib/search-count.ts';
 import { likeName, likePrefix } from '../../lib/search-text.ts';
 import { products } from '../products/products.table.ts';
 import { findStock, moveStock } from '../products/stock-movements.repository.ts';
-import { currencies } from '../reference-lists/reference-lists.table.ts';
+import { countries, currencies } from '../reference-lists/reference-lists.table.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
+import { paymentStatusSql } from './sale-payments.repository.ts';
 import { saleCounter, saleLines, sales } from './sales.table.ts';
 
 export type SaleRow = typeof sales.$inferSelect;
@@ -21,10 +22,18 @@ const present = <T>(value: T | '' | undefined | null): value is T =>
 /**
  * The WHERE clause of a sales search over `sales` joined to `subscribers` (part 2 §7 Sales). "Added
  * after" and "added before" are days of `timeZone` (docs/decisions/012): after = from its start, before =
- * until its start.
+ * until its start. `paymentStatus` compares with `today` (`YYYY-MM-DD`, the organisation's day).
  */
-export function saleFilterSql(filter: SaleFilter, timeZone: string): SQL | undefined {
+export function saleFilterSql(
+  filter: SaleFilter,
+  timeZone: string,
+  today: string = calendarDay(new Date(), timeZone),
+): SQL | undefined {
   const conditions: Array<SQL | undefined> = [];
+  if (present(filter.paymentStatus)) {
+    conditions.push(isNotNull(sales.invoiceIssuedAt));
+    conditions.push(sql`${paymentStatusSql(timeZone, today)} = ${filter.paymentStatus}`);
+  }
   if (present(filter.id) && filter.id > 0) conditions.push(eq(sales.subscriberId, filter.id));
   if (present(filter.salesref) && filter.salesref > 0) conditions.push(eq(sales.ref, filter.salesref));
   if (present(filter.name)) conditions.push(sql`${subscribers.searchLastName} like ${likeName(filter.name)}`);
@@ -65,7 +74,11 @@ const sortedAfterCollecting = [desc(sql`${sales.addedOn} + interval '0 s'`), des
  * `timeZone`.
  */
 export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {}) {
-  /** A sale with its currency's name, symbol and ISO code and its lines in order, or undefined. */
+  /**
+   * A sale with its currency's name, symbol and ISO code, the ISO 3166-1 alpha-2 code of its buyer's
+   * country (`countryIso`: the reference list's country of that name, case ignored; null when none
+   * or without code) and its lines in order, or undefined.
+   */
   async function findSale(db: Executor, id: number) {
     const [row] = await db
       .select({
@@ -73,9 +86,11 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
         currencyName: currencies.name,
         currencySymbol: currencies.symbol,
         currencyIso: currencies.isoCode,
+        countryIso: countries.isoCode,
       })
       .from(sales)
       .innerJoin(currencies, eq(currencies.id, sales.currencyId))
+      .leftJoin(countries, sql`lower(${countries.name}) = lower(trim(${sales.country}))`)
       .where(eq(sales.id, id));
     if (!row) return undefined;
     const lines = await db
@@ -93,12 +108,12 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
      * few sales has them collected and sorted: walking the date index probed 9,500 buyers for one
      * page of a rare name (37 ms at 200,000 subscribers).
      */
-    search: async (db: Executor, query: SaleSearchQuery) => {
+    search: async (db: Executor, query: SaleSearchQuery, today: string) => {
       const byName = present(query.name);
       const matching = () => {
         let rows = db.select({ id: sales.id }).from(sales).$dynamic();
         if (byName) rows = rows.innerJoin(subscribers, eq(subscribers.id, sales.subscriberId));
-        return rows.where(saleFilterSql(query, timeZone));
+        return rows.where(saleFilterSql(query, timeZone, today));
       };
       const collect = byName && (await hasFewMatches(db, matching()));
       const page = matching()
@@ -120,6 +135,7 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
           town: sales.town,
           ref: sales.ref,
           invoiceIssuedAt: sales.invoiceIssuedAt,
+          paymentStatus: paymentStatusSql(timeZone, today),
         })
         .from(sales)
         .innerJoin(page, eq(page.id, sales.id))

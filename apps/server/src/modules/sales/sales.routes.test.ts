@@ -426,6 +426,7 @@ describe('sales', () => {
       invoiceIssued: false,
       status: 'active',
       creditNoteNumber: null,
+      paymentStatus: null,
     });
   });
 
@@ -497,21 +498,34 @@ describe('sales', () => {
   });
 
   it('gives an invoice its payment reference when it is issued, and keeps it', async () => {
+    token = '';
     const [buyer] = await insertSubscribers(ctx, [buildSubscriber()]);
     const item = await product('Carte de membre', 20, 22);
-    const newSale = async () =>
-      (
-        await api(
-          'POST',
-          '/api/sales',
-          salePayload(buyer?.id ?? 0, [{ productId: item.id, quantity: 1, euro: 20, swiss: 22 }]),
-        )
-      ).json<{ id: number; ref: number; paymentReference: string | null }>();
+    const newSale = async () => {
+      const response = await api(
+        'POST',
+        '/api/sales',
+        salePayload(buyer?.id ?? 0, [{ productId: item.id, quantity: 1, euro: 20, swiss: 22 }]),
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: number; ref: number; paymentReference: string | null }>();
+    };
     const readSale = async (id: number) =>
       (await api('GET', `/api/sales/${id}`)).json<{ paymentReference: string | null }>();
     const setAccounts = async (bankAccounts: Array<{ currency: string; iban: string }>) => {
       const current = (await api('GET', '/api/settings')).json<Record<string, unknown>>();
-      expect((await api('PUT', '/api/settings', { ...current, bankAccounts })).statusCode).toBe(200);
+      // A Swiss account makes the invoice end with a QR-bill, which needs the structured address.
+      const address = {
+        organisationName: 'Les Amis du Léman',
+        addressStreet: 'Rue du Rhône',
+        addressBuildingNumber: '12',
+        addressPostcode: '1204',
+        addressTown: 'Genève',
+        addressCountry: 'CH',
+      };
+      expect((await api('PUT', '/api/settings', { ...current, ...address, bankAccounts })).statusCode).toBe(
+        200,
+      );
     };
 
     // No account in euros: an ISO 11649 creditor reference, from the first download on.
@@ -538,5 +552,134 @@ describe('sales', () => {
   it('needs a signed-in user', async () => {
     expect((await ctx.app.inject({ url: '/api/sales' })).statusCode).toBe(401);
     expect((await ctx.app.inject({ url: '/api/sales/receipt/1' })).statusCode).toBe(401);
+  });
+});
+
+describe('invoice payments', () => {
+  type SaleWithPayments = {
+    id: number;
+    ref: number;
+    paymentStatus: string | null;
+    dueDate: string | null;
+    paidAmount: number;
+    payments: Array<{ date: string; amount: number; source: string; recordedBy: string }>;
+  };
+  const today = () => calendarDay(ctx.clock.now(), DEFAULT_TIME_ZONE);
+
+  async function invoicedSale(price = 50) {
+    token = '';
+    const [buyer] = await insertSubscribers(ctx, [buildSubscriber()]);
+    const item = await product(`Abonnement ${Math.random()}`, price, price + 5);
+    const sale = (
+      await api(
+        'POST',
+        '/api/sales',
+        salePayload(buyer?.id ?? 0, [{ productId: item.id, quantity: 1, euro: price, swiss: price + 5 }], {
+          paymentTermDays: 15,
+        }),
+      )
+    ).json<SaleWithPayments>();
+    return { sale, buyerId: buyer?.id ?? 0 };
+  }
+  const issue = async (id: number) =>
+    expect((await api('GET', `/api/sales/receipt/${id}`)).statusCode).toBe(200);
+  const read = async (id: number) => (await api('GET', `/api/sales/${id}`)).json<SaleWithPayments>();
+  const pay = (id: number, amount: number, date = today()) =>
+    api('POST', `/api/sales/${id}/payments`, { date, amount });
+
+  it('records partial and full payments of an issued invoice, with history, refusing too much or too late', async () => {
+    const { sale, buyerId } = await invoicedSale(50);
+    expect(sale).toMatchObject({ paymentStatus: null, dueDate: null, paidAmount: 0, payments: [] });
+    const early = await pay(sale.id, 10);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'sales.invoice_not_issued' });
+
+    await issue(sale.id);
+    const due = new Date(ctx.clock.now().getTime() + 15 * 86_400_000);
+    expect(await read(sale.id)).toMatchObject({
+      paymentStatus: 'unpaid',
+      dueDate: calendarDay(due, DEFAULT_TIME_ZONE),
+      paidAmount: 0,
+    });
+
+    const partial = await pay(sale.id, 20.5);
+    expect(partial.statusCode, partial.body).toBe(201);
+    expect(partial.json()).toMatchObject({
+      paymentStatus: 'partiallyPaid',
+      paidAmount: 20.5,
+      payments: [{ date: today(), amount: 20.5, source: 'manual', recordedBy: expect.any(String) }],
+    });
+
+    const tooMuch = await pay(sale.id, 30);
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json()).toMatchObject({
+      errors: [{ path: 'amount', message: 'At most 29,50 € remains to pay.' }],
+    });
+    const future = await pay(sale.id, 5, '2999-01-01');
+    expect(future.statusCode).toBe(400);
+    expect(future.json()).toMatchObject({
+      errors: [{ path: 'date', message: 'The date cannot be in the future.' }],
+    });
+    const negative = await pay(sale.id, -5);
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json()).toMatchObject({ errors: [{ path: 'amount' }] });
+
+    expect((await pay(sale.id, 29.5)).json()).toMatchObject({ paymentStatus: 'paid', paidAmount: 50 });
+    expect((await pay(sale.id, 0.01)).json()).toMatchObject({
+      errors: [{ path: 'amount', message: 'This invoice is paid in full.' }],
+    });
+    const history = (await api('GET', `/api/subscribers/${buyerId}/history`)).body;
+    expect(history).toContain(
+      `Payment of 20,50 € dated ${today()} recorded for the invoice of the sale #${sale.ref}.`,
+    );
+  });
+
+  it('says overdue past the due date, filters sales by payment status, and has nothing due once cancelled', async () => {
+    const { sale: late } = await invoicedSale(40);
+    await issue(late.id);
+    const { sale: settled } = await invoicedSale(30);
+    await issue(settled.id);
+    await pay(settled.id, 30);
+    const { sale: cancelled } = await invoicedSale(20);
+    await issue(cancelled.id);
+    expect(
+      (await api('POST', `/api/sales/${cancelled.id}/cancel`, { reason: 'Commande annulée' })).statusCode,
+    ).toBe(201);
+    const { sale: draft } = await invoicedSale(10);
+
+    ctx.clock.advance(16 * 86_400_000);
+    token = '';
+    expect((await read(late.id)).paymentStatus).toBe('overdue');
+    expect((await read(settled.id)).paymentStatus).toBe('paid');
+    expect((await read(cancelled.id)).paymentStatus).toBeNull();
+    expect((await read(draft.id)).paymentStatus).toBeNull();
+    const refsOf = async (status: string) =>
+      (await api('GET', `/api/sales?paymentStatus=${status}`))
+        .json<Array<{ ref: number; paymentStatus: string }>>()
+        .map((row) => [row.ref, row.paymentStatus]);
+    expect(await refsOf('overdue')).toEqual([[late.ref, 'overdue']]);
+    expect(await refsOf('paid')).toEqual([[settled.ref, 'paid']]);
+    expect(await refsOf('unpaid')).toEqual([]);
+    expect((await api('GET', '/api/sales?paymentStatus=late')).statusCode).toBe(400);
+    expect((await api('GET', '/api/dash/overdue')).json()).toEqual({
+      count: 1,
+      amounts: [{ currencySymbol: '€', amount: 40 }],
+    });
+    // A partial payment of an overdue invoice leaves it overdue, with less to pay.
+    await pay(late.id, 10);
+    expect((await read(late.id)).paymentStatus).toBe('overdue');
+    expect((await api('GET', '/api/dash/overdue')).json()).toEqual({
+      count: 1,
+      amounts: [{ currencySymbol: '€', amount: 30 }],
+    });
+    expect((await pay(cancelled.id, 5)).json()).toMatchObject({ code: 'sales.already_cancelled' });
+  });
+
+  it('takes one of two payments of the whole balance sent at once', async () => {
+    const { sale } = await invoicedSale(25);
+    await issue(sale.id);
+    const answers = await Promise.all([pay(sale.id, 25), pay(sale.id, 25)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400]);
+    expect((await read(sale.id)).paidAmount).toBe(25);
   });
 });

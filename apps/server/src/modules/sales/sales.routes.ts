@@ -1,6 +1,7 @@
 import { idParamsSchema } from '@back-office/contract/common';
 import {
   createSaleInputSchema,
+  recordPaymentSchema,
   saleSchema,
   saleSearchQuerySchema,
   saleSummarySchema,
@@ -96,5 +97,25 @@ export const salesRoutes: FastifyPluginAsyncZod<{ salesService: SalesService }> 
       await service.remove(request.params.id, currentUser(request));
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/api/sales/:id/payments',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: "Record a payment of the sale's issued invoice (part of it allowed); 201 with the sale",
+        description:
+          'docs/decisions/032. 400 `sales.invalid` naming `date` (in the future) or `amount` (more than remains to pay); 409 `sales.invoice_not_issued`, `sales.already_cancelled`.',
+        params: idParamsSchema,
+        body: recordPaymentSchema,
+        response: { 201: saleSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.recordPayment(request.params.id, request.body, currentUser(request))),
   );
 };

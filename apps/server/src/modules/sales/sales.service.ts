@@ -1,7 +1,8 @@
-import { calendarDay, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
+import { addCalendarDays, calendarDay, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import { computeSaleTotalsInCents } from '@back-office/contract/sale-totals';
 import type {
   CreateSale,
+  RecordPaymentInput,
   Sale,
   SaleLineInput,
   SaleSearchQuery,
@@ -20,11 +21,15 @@ import type { SubscribersService } from '../subscribers/subscribers.service.ts';
 import { type CreditNotesRepository, createCreditNotesRepository } from './credit-notes.repository.ts';
 import { invoiceDocument } from './invoice-document.ts';
 import { invoicePaymentFor } from './payment-reference.ts';
+import { requirePaymentPart } from './qr-bill.ts';
+import { createSalePaymentsRepository, type SalePaymentsRepository } from './sale-payments.repository.ts';
 import { putSaleItemsBack, quantitiesByProduct } from './sale-stock.ts';
 import {
+  createSaleAlreadyCancelledError,
   createSaleGiftReceiptedError,
   createSaleInvalidError,
   createSaleInvoiceIssuedError,
+  createSaleInvoiceNotIssuedError,
   createSaleNotFoundError,
   createSaleSubscriberUnknownError,
 } from './sales.errors.ts';
@@ -83,13 +88,21 @@ function giftPartInCents(
   return donationCents + paidForGiftLines;
 }
 
-/** The invoice PDF of a sale as found by the repository, named `sale-invoice-{ref}.pdf`. */
+/**
+ * The invoice PDF of a sale as found by the repository (its invoice issued), named
+ * `sale-invoice-{ref}.pdf`, ending with its payment part (QR-bill or EPC QR code, ./qr-bill.ts).
+ * @throws 409 `sales.qr_bill_impossible` when its QR-bill needs settings completed.
+ */
 async function renderInvoice(
   found: NonNullable<Awaited<ReturnType<SalesRepository['findSale']>>>,
   settings: EffectiveSettings,
 ) {
+  const paymentPart = requirePaymentPart(found, settings, { issued: true });
   const pdf = await renderPdf(
-    invoiceDocument({ sale: found.sale, lines: found.lines, currencySymbol: found.currencySymbol }, settings),
+    invoiceDocument(
+      { sale: found.sale, lines: found.lines, currencySymbol: found.currencySymbol, paymentPart },
+      settings,
+    ),
   );
   return { filename: `sale-invoice-${found.sale.ref}.pdf`, pdf };
 }
@@ -107,6 +120,7 @@ export function createSalesService({
   settingsService,
   donations,
   creditNotes = createCreditNotesRepository(),
+  salePayments = createSalePaymentsRepository(),
 }: {
   db: Database;
   /** When a sale is made (its `addedOn`). */
@@ -120,6 +134,8 @@ export function createSalesService({
   donations: DonationWrites;
   /** Where the sale's cancellation (credit note) is read and its invoice marked as issued. */
   creditNotes?: CreditNotesRepository;
+  /** Where the payments of its invoice are kept (docs/decisions/032). */
+  salePayments?: SalePaymentsRepository;
 }) {
   const notFound = (id: number) => createSaleNotFoundError(`No sale has id ${id}.`);
 
@@ -128,6 +144,8 @@ export function createSalesService({
     if (!found) throw notFound(id);
     const { sale, lines } = found;
     const creditNote = await creditNotes.findBySale(db, id);
+    const payments = await salePayments.list(db, id);
+    const issuedOn = sale.invoiceIssuedAt ? calendarDay(sale.invoiceIssuedAt, timeZone) : null;
     return {
       id: sale.id,
       ref: sale.ref,
@@ -152,13 +170,86 @@ export function createSalesService({
       status: creditNote ? 'cancelled' : 'active',
       creditNoteNumber: creditNote?.number ?? null,
       paymentReference: sale.paymentReference,
+      paymentStatus: await salePayments.statusOf(db, id, timeZone, calendarDay(clock.now(), timeZone)),
+      dueDate: issuedOn ? addCalendarDays(issuedOn, sale.paymentTermDays) : null,
+      paidAmount: units(sale.paidAmount),
+      payments: payments.map((payment) => ({
+        id: payment.id,
+        date: payment.paidOn,
+        amount: units(payment.amount),
+        source: payment.source,
+        ...(payment.entryRef ? { entryRef: payment.entryRef } : {}),
+        recordedBy: payment.recordedBy,
+      })),
     };
+  }
+
+  /**
+   * Records, on the caller's transaction, a payment of sale `id`'s invoice: `date` (`YYYY-MM-DD`, not
+   * after today in the organisation's zone), `amount` (units of the sale's currency, at most what
+   * remains to pay), `source` and, from a statement, the bank's `entryRef`; the sale is locked, its
+   * `paid_amount` raised, and the buyer's history says "Payment of 20,00 € dated … recorded for the
+   * invoice of the sale #12.". @returns the payment's id.
+   * @throws 404; 409 `sales.invoice_not_issued` before the invoice is issued; 409
+   *   `sales.already_cancelled` once a credit note cancelled it; 400 `sales.invalid` naming `date`
+   *   (in the future) or `amount` (more than remains to pay).
+   */
+  async function recordPaymentOn(
+    tx: Executor,
+    id: number,
+    payment: RecordPaymentInput & { source: 'manual' | 'statement'; entryRef?: string },
+    user: AuthUser,
+  ): Promise<number> {
+    const locked = await repository.lockSale(tx, id);
+    if (!locked) throw notFound(id);
+    if (locked.invoiceIssuedAt === null) {
+      throw createSaleInvoiceNotIssuedError(
+        `No invoice was issued for the sale #${locked.ref}: nothing is due yet.`,
+      );
+    }
+    const creditNote = await creditNotes.findBySale(tx, id);
+    if (creditNote) {
+      throw createSaleAlreadyCancelledError(
+        `The sale #${locked.ref} is cancelled by the credit note n° ${creditNote.number}: nothing is due.`,
+      );
+    }
+    const today = calendarDay(clock.now(), timeZone);
+    if (payment.date > today) {
+      const message = 'The date cannot be in the future.';
+      throw createSaleInvalidError(`The payment date ${payment.date} is after today.`, [
+        { path: 'date', message },
+      ]);
+    }
+    const remaining = toCents(locked.total) - toCents(locked.paidAmount);
+    const found = await repository.findSale(tx, id);
+    const symbol = found?.currencySymbol ?? '';
+    if (toCents(payment.amount) > remaining) {
+      const message =
+        remaining > 0
+          ? `At most ${formatAmount(remaining / 100, symbol)} remains to pay.`
+          : 'This invoice is paid in full.';
+      throw createSaleInvalidError(message, [{ path: 'amount', message }]);
+    }
+    const paymentId = await salePayments.insert(tx, {
+      saleId: id,
+      paidOn: payment.date,
+      amount: centsToNumeric(toCents(payment.amount)),
+      source: payment.source,
+      ...(payment.entryRef ? { entryRef: payment.entryRef } : {}),
+      recordedBy: user.fullName,
+    });
+    await subscribersService.addHistory(tx, {
+      subscriberId: locked.subscriberId,
+      userName: user.fullName,
+      description: `Payment of ${formatAmount(payment.amount, symbol)} dated ${payment.date} recorded for the invoice of the sale #${locked.ref}${payment.source === 'statement' ? ' from a bank statement' : ''}.`,
+    });
+    return paymentId;
   }
 
   return {
     /** `GET /api/sales`: the matching sales, newest first (a list, as part 2 §7 says). */
     search: async (query: SaleSearchQuery): Promise<SaleSummary[]> => {
-      const rows = await repository.search(db, query);
+      const rows = await repository.search(db, query, calendarDay(clock.now(), timeZone));
       const cancelled = await creditNotes.numbersBySale(
         db,
         rows.map((row) => row.id),
@@ -177,6 +268,7 @@ export function createSalesService({
         invoiceIssued: row.invoiceIssuedAt !== null,
         status: cancelled.has(row.id) ? ('cancelled' as const) : ('active' as const),
         creditNoteNumber: cancelled.get(row.id) ?? null,
+        paymentStatus: row.paymentStatus,
       }));
     },
 
@@ -343,13 +435,24 @@ export function createSalesService({
      * time, records (committed before the PDF is produced) that the invoice is issued: from then on
      * the sale cannot be deleted, only cancelled by a credit note. Every way of handing the invoice
      * out (download, email) goes through here; the first time also fixes its payment reference and
-     * account (`invoicePaymentFor`, docs/decisions/031). @throws 404
+     * account (`invoicePaymentFor`, docs/decisions/031). Its payment part is checked first: an
+     * invoice whose QR-bill cannot be made is not issued (./qr-bill.ts).
+     * @throws 404; 409 `sales.qr_bill_impossible` naming the settings or sale fields to complete.
      */
     invoice: async (id: number) => {
       const settings = await settingsService.get();
       const before = await repository.findSale(db, id);
       if (!before) throw notFound(id);
       const payment = invoicePaymentFor(before.sale.ref, before.currencyIso, settings.bankAccounts ?? []);
+      if (before.sale.invoiceIssuedAt === null) {
+        requirePaymentPart(
+          {
+            ...before,
+            sale: { ...before.sale, paymentReference: payment.reference, paymentIban: payment.iban },
+          },
+          settings,
+        );
+      }
       if (!(await creditNotes.markInvoiceIssued(db, id, payment))) throw notFound(id);
       const found = await repository.findSale(db, id);
       if (!found) throw notFound(id);
@@ -405,6 +508,19 @@ export function createSalesService({
           description: `Sale #${sale.ref} of ${formatAmount(toCents(sale.total) / 100, sale.currencySymbol)} deleted; its items were put back in stock.`,
         });
       }),
+
+    /**
+     * `POST /api/sales/{id}/payments`: records a payment of the sale's issued invoice typed by staff
+     * (docs/decisions/032), with a line in the buyer's history; see {@link recordPaymentOn}.
+     * @returns the sale with its payments. @throws what `recordPaymentOn` throws.
+     */
+    recordPayment: (id: number, input: RecordPaymentInput, user: AuthUser): Promise<Sale> =>
+      db.transaction(async (tx) => {
+        await recordPaymentOn(tx, id, { ...input, source: 'manual' }, user);
+        return loadSale(tx, id);
+      }),
+
+    recordPaymentOn,
   };
 }
 

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { products } from '../products/products.table.ts';
 import { currencies } from '../reference-lists/reference-lists.table.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
@@ -55,6 +66,8 @@ export const sales = pgTable(
      */
     paymentReference: text(),
     paymentIban: text(),
+    /** The sum of the invoice's payments ({@link salePayments}), units of the sale's currency. */
+    paidAmount: numeric({ precision: 12, scale: 2 }).notNull().default('0'),
   },
   (table) => [
     uniqueIndex('sales_payment_reference_key')
@@ -63,6 +76,34 @@ export const sales = pgTable(
     uniqueIndex('sales_ref_unique').on(table.ref),
     index('sales_added_on_idx').on(table.addedOn, table.id),
     index('sales_subscriber_idx').on(table.subscriberId, table.addedOn, table.id),
+    index('sales_open_invoices_idx')
+      .on(table.invoiceIssuedAt)
+      .where(sql`${table.invoiceIssuedAt} is not null and ${table.paidAmount} < ${table.total}`),
+  ],
+);
+
+/**
+ * Payments of invoices (docs/decisions/032): the day paid, the amount (units of the sale's currency),
+ * `manual` or from a bank `statement` entry (`entry_ref`, the bank's reference), who recorded it.
+ */
+export const salePayments = pgTable(
+  'sale_payments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    saleId: integer()
+      .notNull()
+      .references(() => sales.id),
+    paidOn: date({ mode: 'string' }).notNull(),
+    amount: numeric({ precision: 12, scale: 2 }).notNull(),
+    source: text().$type<'manual' | 'statement'>().notNull(),
+    entryRef: text(),
+    recordedBy: text().notNull(),
+    recordedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sale_payments_sale_idx').on(table.saleId),
+    check('sale_payments_amount_check', sql`${table.amount} > 0`),
+    check('sale_payments_source_check', sql`${table.source} in ('manual', 'statement')`),
   ],
 );
 

@@ -48,6 +48,7 @@ const sale: SaleSummary = {
   invoiceIssued: false,
   status: 'active',
   creditNoteNumber: null,
+  paymentStatus: null,
 };
 
 /** Every GET /api/sales is answered by `answer`; the query strings are recorded. */

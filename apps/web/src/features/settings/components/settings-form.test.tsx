@@ -430,4 +430,82 @@ describe('SettingsForm', () => {
     expect(screen.getAllByText(/The signature image is damaged/)).not.toHaveLength(0);
     expect(screen.getByRole('combobox', { name: 'Country' })).toHaveAttribute('aria-invalid', 'true');
   });
+
+  it('shows the invoice accounts as stored, and says when one is a QR-IBAN', async () => {
+    signIn();
+    mockSettingsFetch({
+      'GET /api/settings': () =>
+        jsonResponse({
+          ...EMPTY,
+          bankAccounts: [{ currency: 'CHF', iban: 'CH4431999123000889012' }],
+          epcQrCode: true,
+        }),
+    });
+    renderWithProviders(<SettingsForm />);
+    expect(await screen.findByLabelText('CHF account (IBAN)')).toHaveValue('CH4431999123000889012');
+    expect(
+      screen.getByText('This is a QR-IBAN: invoices in CHF carry a 27-digit QR reference.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('EUR account (IBAN)')).toHaveValue('');
+    expect(screen.getByRole('switch', { name: /^EPC QR code on euro invoices/ })).toBeChecked();
+  });
+
+  it('sends the invoice accounts as a list of the currencies that have one, and the EPC QR code switch', async () => {
+    signIn();
+    const requests = mockSettingsFetch({
+      'GET /api/settings': () =>
+        jsonResponse({ ...EMPTY, bankAccounts: [{ currency: 'CHF', iban: 'CH9300762011623852957' }] }),
+      'PUT /api/settings': (request) => jsonResponse(request.body),
+    });
+    const { user } = renderWithProviders(<SettingsForm />);
+    const chf = await screen.findByLabelText('CHF account (IBAN)');
+    // Emptied: no account in francs any more.
+    await user.clear(chf);
+    await user.click(screen.getByLabelText('EUR account (IBAN)'));
+    await user.paste('FR76 3000 6000 0112 3456 7890 189');
+    await user.click(screen.getByRole('switch', { name: /^EPC QR code on euro invoices/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Settings were saved successfully!')).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      bankAccounts: [{ currency: 'EUR', iban: 'FR76 3000 6000 0112 3456 7890 189' }],
+      epcQrCode: true,
+    });
+  });
+
+  it('refuses an IBAN that is not valid under its field, before sending', async () => {
+    signIn();
+    const requests = mockSettingsFetch({ 'GET /api/settings': () => jsonResponse(EMPTY) });
+    const { user } = renderWithProviders(<SettingsForm />);
+    await user.click(await screen.findByLabelText('EUR account (IBAN)'));
+    await user.paste('FR76 0000');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This IBAN is not valid.')).toBeInTheDocument();
+    expect(screen.getByLabelText('EUR account (IBAN)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('CHF account (IBAN)')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('shows the server refusing an account under the field of its currency', async () => {
+    signIn();
+    mockSettingsFetch({
+      'GET /api/settings': () =>
+        jsonResponse({
+          ...EMPTY,
+          bankAccounts: [
+            { currency: 'CHF', iban: 'CH9300762011623852957' },
+            { currency: 'EUR', iban: 'FR7630006000011234567890189' },
+          ],
+        }),
+      'PUT /api/settings': () =>
+        problemResponse(400, 'validation.failed', {
+          errors: [{ path: 'bankAccounts.1.iban', message: 'This account is closed.' }],
+        }),
+    });
+    const { user } = renderWithProviders(<SettingsForm />);
+    await screen.findByLabelText('EUR account (IBAN)');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText(/This account is closed\./)).not.toHaveLength(0);
+    expect(screen.getByLabelText('EUR account (IBAN)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('CHF account (IBAN)')).not.toHaveAttribute('aria-invalid', 'true');
+  });
 });

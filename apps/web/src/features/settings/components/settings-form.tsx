@@ -20,6 +20,7 @@ import { useSaveSettings } from '../api/save-settings.ts';
 import { SettingsDirectDebitFields } from './settings-direct-debit-fields.tsx';
 import { SettingsDocumentFields } from './settings-document-fields.tsx';
 import { SettingsEmailFields } from './settings-email-fields.tsx';
+import { SettingsInvoicePaymentFields } from './settings-invoice-payment-fields.tsx';
 import { SettingsOrganisationFields } from './settings-organisation-fields.tsx';
 import { SettingsReceiptFields } from './settings-receipt-fields.tsx';
 import { SettingsTemplateFields, withTemplateDefaults } from './settings-template-fields.tsx';
@@ -111,6 +112,8 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
       sepaFirstAsRecurring: initial.sepaFirstAsRecurring ?? false,
       sepaCreditorIban: initial.sepaCreditorIban ?? '',
       sepaCreditorBic: initial.sepaCreditorBic ?? '',
+      bankAccounts: initial.bankAccounts ?? [],
+      epcQrCode: initial.epcQrCode ?? false,
     },
     validate: schemaValidator(settingsSchema),
     validateInputOnBlur: true,
@@ -156,6 +159,9 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
         </Section>
         <Section title="Direct debit">
           <SettingsDirectDebitFields form={form} />
+        </Section>
+        <Section title="Invoice payments">
+          <SettingsInvoicePaymentFields form={form} />
         </Section>
         <Section title="Email templates">
           <EmailTemplatesToggle
