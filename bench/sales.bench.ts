@@ -13,6 +13,7 @@ import { systemClock } from '../apps/server/src/lib/clock.ts';
 import { renderPdf } from '../apps/server/src/lib/pdf/pdf-renderer.ts';
 import { createDonationsRepository } from '../apps/server/src/modules/donations/donations.repository.ts';
 import { createDonationWrites } from '../apps/server/src/modules/donations/donations.service.ts';
+import { createMailRepository } from '../apps/server/src/modules/mail/mail.repository.ts';
 import { invoiceDocument } from '../apps/server/src/modules/sales/invoice-document.ts';
 import { createSalesRepository } from '../apps/server/src/modules/sales/sales.repository.ts';
 import { createSalesService } from '../apps/server/src/modules/sales/sales.service.ts';
@@ -136,6 +137,8 @@ async function measureInvoice(context: BenchContext) {
       subscribersService,
       settingsService: createSettingsService({ db: logged, repository: createSettingsRepository() }),
       donations: createDonationWrites({ repository: createDonationsRepository(), subscribersService }),
+      mailRepository: createMailRepository(),
+      onMailQueued: () => undefined,
     }).invoice(sale.id);
   });
   const found = await createSalesRepository().findSale(db, sale.id);

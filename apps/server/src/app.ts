@@ -148,6 +148,7 @@ export async function buildApp(deps: AppDeps) {
     mailRepository,
   });
   const sales = createSalesModule(context, {
+    mailRepository,
     subscribersService: subscribers.service,
     settingsService: settings.service,
     subscriberEmailService: subscribers.emailService,

@@ -12,6 +12,9 @@ const PERSON = ['title', 'firstName', 'lastName', 'organisationName'] as const;
 /** Placeholders of the receipt emails. */
 const RECEIPT = [...PERSON, 'signatoryName', 'signatoryTitle', 'year'] as const;
 
+/** Placeholders of the payment reminder of an invoice (docs/decisions/034). */
+const REMINDER = [...PERSON, 'invoiceNumber', 'amountDue', 'dueDate', 'reminderNumber'] as const;
+
 /** The placeholders each template field allows. */
 export const EMAIL_TEMPLATE_PLACEHOLDERS = {
   receiptEmailSubject: [...RECEIPT, 'receiptNumber'],
@@ -21,6 +24,8 @@ export const EMAIL_TEMPLATE_PLACEHOLDERS = {
   brochureEmailSubject: PERSON,
   brochureEmailText: PERSON,
   bulkEmailFooter: ['organisationName', 'unsubscribeLink'],
+  reminderEmailSubject: REMINDER,
+  reminderEmailText: REMINDER,
 } as const satisfies Record<string, readonly string[]>;
 
 export type EmailTemplateField = keyof typeof EMAIL_TEMPLATE_PLACEHOLDERS;
@@ -58,6 +63,16 @@ Avec nos remerciements et nos meilleures salutations,
   bulkEmailFooter: `--
 Vous recevez ce message car vous êtes inscrit(e) auprès de {organisationName}.
 Pour ne plus recevoir ces messages : {unsubscribeLink}`,
+  reminderEmailSubject: 'Relance : facture n° {invoiceNumber}',
+  reminderEmailText: `Bonjour {title} {firstName} {lastName},
+
+Sauf erreur de notre part, la facture n° {invoiceNumber}, échue le {dueDate}, reste impayée : {amountDue} restent à régler.
+
+Vous la trouverez ci-jointe, avec ses informations de paiement. Si vous avez réglé cette somme entre-temps, merci de ne pas tenir compte de ce message.
+
+Avec nos meilleures salutations,
+
+{organisationName}`,
 };
 
 export const EMAIL_TEMPLATE_FIELDS = Object.keys(EMAIL_TEMPLATE_PLACEHOLDERS) as EmailTemplateField[];

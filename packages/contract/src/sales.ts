@@ -163,6 +163,14 @@ export const salePaymentSchema = z.object({
 export type SalePayment = z.infer<typeof salePaymentSchema>;
 
 /**
+ * The reminders of an overdue invoice (docs/decisions/034): how many were emailed (`reminderLevel`, 0
+ * for none) and the day of the last (`YYYY-MM-DD`, null for none).
+ */
+function reminderShape() {
+  return { reminderLevel: z.number().int(), lastReminderOn: z.string().nullable() };
+}
+
+/**
  * The payment fields of a sale's detail: `paymentStatus` (see {@link paymentStatusSchema}), `dueDate`
  * (`YYYY-MM-DD`: the day of issue in the organisation's time zone plus the sale's payment terms; null
  * before the invoice is issued), `paidAmount` (units of the sale's currency) and the payments, oldest
@@ -173,6 +181,7 @@ const salePaymentShape = {
   dueDate: z.string().nullable(),
   paidAmount: z.number(),
   payments: z.array(salePaymentSchema),
+  ...reminderShape(),
 };
 
 /**
@@ -231,6 +240,7 @@ export const saleSummarySchema = z.object({
   ref: z.number().int().positive(),
   ...saleStatusShape,
   paymentStatus: paymentStatusSchema.nullable(),
+  ...reminderShape(),
 });
 export type SaleSummary = z.infer<typeof saleSummarySchema>;
 

@@ -118,6 +118,9 @@ const imageDataUrl = (messages: ImageMessages) =>
     .regex(/^(data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+=*)?$/, { message: messages.type })
     .nullable();
 
+/** Bounds and default of the days between two payment reminders of an invoice. */
+export const REMINDER_INTERVAL_DAYS = { min: 1, max: 90, default: 14 } as const;
+
 /** The currencies an invoice can be paid in through the organisation's accounts. */
 export const BANK_ACCOUNT_CURRENCIES = ['CHF', 'EUR'] as const;
 export type BankAccountCurrency = (typeof BANK_ACCOUNT_CURRENCIES)[number];
@@ -171,6 +174,18 @@ export const settingsSchema = z.object({
   brochureEmailSubject: emailTemplateSchema('brochureEmailSubject', 200).optional(),
   brochureEmailText: emailTemplateSchema('brochureEmailText', 10_000).optional(),
   bulkEmailFooter: emailTemplateSchema('bulkEmailFooter', 2000).optional(),
+  reminderEmailSubject: emailTemplateSchema('reminderEmailSubject', 200).optional(),
+  reminderEmailText: emailTemplateSchema('reminderEmailText', 10_000).optional(),
+  /**
+   * The fewest calendar days between two payment reminders of one invoice (1 to 90, 14 by default;
+   * {@link REMINDER_INTERVAL_DAYS}). Left out, it keeps its value.
+   */
+  reminderIntervalDays: z
+    .number({ message: 'Give a number of days.' })
+    .int({ message: 'Give a whole number of days.' })
+    .min(REMINDER_INTERVAL_DAYS.min, { message: `At least ${REMINDER_INTERVAL_DAYS.min} day.` })
+    .max(REMINDER_INTERVAL_DAYS.max, { message: `At most ${REMINDER_INTERVAL_DAYS.max} days.` })
+    .optional(),
   /**
    * How many years issued receipts and invoices are kept as issued (1 to 50, 10 by default): past
    * that, the personal data they carry for an anonymised subscriber is removed (docs/decisions/019).

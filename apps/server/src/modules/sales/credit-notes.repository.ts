@@ -17,13 +17,14 @@ export function createCreditNotesRepository() {
      * Records that the sale's invoice is handed out, the first time only. The UPDATE takes the
      * sale's row lock, so it queues behind a delete in progress (and then finds no row) and a later
      * delete queues behind it (and then sees the date): a delete never succeeds once a PDF left.
-     * The first time, the invoice's payment reference and account are stored with it.
+     * The first time, the invoice's payment reference and account are stored with it, issued `at` (the
+     * app's clock, whose day the due date counts from).
      * @returns false when no sale has this id.
      */
-    markInvoiceIssued: async (db: Executor, saleId: number, payment: InvoicePayment) => {
+    markInvoiceIssued: async (db: Executor, saleId: number, payment: InvoicePayment, at: Date) => {
       const marked = await db
         .update(sales)
-        .set({ invoiceIssuedAt: sql`now()`, paymentReference: payment.reference, paymentIban: payment.iban })
+        .set({ invoiceIssuedAt: at, paymentReference: payment.reference, paymentIban: payment.iban })
         .where(and(eq(sales.id, saleId), isNull(sales.invoiceIssuedAt)))
         .returning({ id: sales.id });
       if (marked.length > 0) return true;

@@ -67,3 +67,24 @@ export const createQrBillImpossibleError = createErrorFactory({
   status: 409,
   title: 'Conflict',
 });
+
+/** A reminder of an invoice that is not overdue (not issued, paid, cancelled or not yet due); `detail` says which. */
+export const createSaleNotOverdueError = createErrorFactory({
+  code: 'sales.not_overdue',
+  status: 409,
+  title: 'Conflict',
+});
+
+/** A reminder sooner than the settings' interval after the last one; `detail` names the first day allowed. */
+export const createReminderTooSoonError = createErrorFactory({
+  code: 'sales.reminder_too_soon',
+  status: 409,
+  title: 'Conflict',
+});
+
+/** A reminder to a buyer without an email address (or deleted). */
+export const createSaleNoEmailError = createErrorFactory({
+  code: 'sales.no_email',
+  status: 409,
+  title: 'Conflict',
+});

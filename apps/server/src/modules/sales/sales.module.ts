@@ -1,6 +1,7 @@
 import type { AppModule, ModuleContext } from '../app-module.ts';
 import { createDonationsRepository } from '../donations/donations.repository.ts';
 import { createDonationWrites } from '../donations/donations.service.ts';
+import type { MailRepository } from '../mail/mail.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { SubscriberEmailService } from '../subscribers/subscriber-email.service.ts';
 import type { SubscribersService } from '../subscribers/subscribers.service.ts';
@@ -16,8 +17,9 @@ import { salesExportRoutes } from './sales-export.routes.ts';
 
 /** Sales, invoices and credit notes (part 2 §2.5-2.6, §7 Sales). */
 export function createSalesModule(
-  { db, readDb, clock, timeZone }: ModuleContext,
+  { db, readDb, clock, timeZone, onMailQueued }: ModuleContext,
   needs: {
+    mailRepository: MailRepository;
     subscribersService: SubscribersService;
     settingsService: SettingsService;
     subscriberEmailService: SubscriberEmailService;
@@ -39,6 +41,8 @@ export function createSalesModule(
     settingsService: needs.settingsService,
     donations,
     creditNotes: creditNotesRepository,
+    mailRepository: needs.mailRepository,
+    onMailQueued,
   });
   const creditNotesService = createCreditNotesService({
     db,

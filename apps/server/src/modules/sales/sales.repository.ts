@@ -136,6 +136,8 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
           ref: sales.ref,
           invoiceIssuedAt: sales.invoiceIssuedAt,
           paymentStatus: paymentStatusSql(timeZone, today),
+          reminderLevel: sales.reminderLevel,
+          lastReminderOn: sales.lastReminderOn,
         })
         .from(sales)
         .innerJoin(page, eq(page.id, sales.id))
@@ -199,6 +201,11 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
     },
 
     deleteSale: (db: Executor, id: number) => db.delete(sales).where(eq(sales.id, id)),
+
+    /** Records reminder n° `level` of sale `id`'s invoice, sent on `day` (`YYYY-MM-DD`). */
+    recordReminder: async (db: Executor, id: number, level: number, day: string): Promise<void> => {
+      await db.update(sales).set({ reminderLevel: level, lastReminderOn: day }).where(eq(sales.id, id));
+    },
 
     /** A buyer's sales, oldest first, with their lines (GDPR art. 15 archive). */
     listBySubscriber: async (db: Executor, subscriberId: number) => {

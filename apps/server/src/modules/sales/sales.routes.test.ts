@@ -1,8 +1,10 @@
 import { calendarDay, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, login, useTestApp } from '../../../test/context.ts';
 import { buildSubscriber, insertSubscribers } from '../../../test/factories.ts';
 import { pdfPages } from '../../../test/pdf-text.ts';
+import { queryRows } from '../../db/client.ts';
 
 const ctx = useTestApp();
 
@@ -427,6 +429,8 @@ describe('sales', () => {
       status: 'active',
       creditNoteNumber: null,
       paymentStatus: null,
+      reminderLevel: 0,
+      lastReminderOn: null,
     });
   });
 
@@ -673,6 +677,74 @@ describe('invoice payments', () => {
       amounts: [{ currencySymbol: '€', amount: 30 }],
     });
     expect((await pay(cancelled.id, 5)).json()).toMatchObject({ code: 'sales.already_cancelled' });
+  });
+
+  it('emails payment reminders of an overdue invoice, the invoice attached, no closer than the interval', async () => {
+    const { sale, buyerId } = await invoicedSale(40);
+    const remind = () => api('POST', `/api/sales/${sale.id}/reminders`);
+    const notIssued = await remind();
+    expect(notIssued.json(), JSON.stringify(sale)).toMatchObject({ code: 'sales.not_overdue' });
+    await issue(sale.id);
+    expect((await remind()).json()).toMatchObject({ code: 'sales.not_overdue' });
+    await pay(sale.id, 15);
+    ctx.clock.advance(16 * 86_400_000);
+    token = '';
+
+    const first = await remind();
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({
+      reminderLevel: 1,
+      lastReminderOn: today(),
+      paymentStatus: 'overdue',
+    });
+    const [buyer] = await queryRows<{ email: string }>(
+      ctx.database.db,
+      sql`select email from subscribers where id = ${buyerId}`,
+    );
+    const [mail] = await queryRows<{
+      to_address: string;
+      subject: string;
+      text_body: string;
+      attachments: Array<{ filename: string }>;
+    }>(
+      ctx.database.db,
+      sql`select to_address, subject, text_body, attachments from outbox_messages where subscriber_id = ${buyerId}`,
+    );
+    expect(mail).toMatchObject({
+      to_address: buyer?.email,
+      subject: `Relance : facture n° ${sale.ref}`,
+      attachments: [{ filename: `sale-invoice-${sale.ref}.pdf` }],
+    });
+    expect(mail?.text_body).toContain(`la facture n° ${sale.ref}, échue le`);
+    expect(mail?.text_body).toContain('25,00 € restent à régler');
+
+    const soon = await remind();
+    expect(soon.statusCode).toBe(409);
+    const next = calendarDay(new Date(ctx.clock.now().getTime() + 14 * 86_400_000), DEFAULT_TIME_ZONE);
+    expect(soon.json()).toMatchObject({
+      code: 'sales.reminder_too_soon',
+      detail: `The last reminder was sent on ${today()}; the next one can be sent from ${next}.`,
+    });
+    ctx.clock.advance(14 * 86_400_000);
+    token = '';
+    expect((await remind()).json()).toMatchObject({ reminderLevel: 2, lastReminderOn: next });
+    const listed = (await api('GET', '/api/sales?paymentStatus=overdue')).json<
+      Array<{ ref: number; reminderLevel: number; lastReminderOn: string }>
+    >();
+    expect(listed.find((row) => row.ref === sale.ref)).toMatchObject({
+      reminderLevel: 2,
+      lastReminderOn: next,
+    });
+    const history = (await api('GET', `/api/subscribers/${buyerId}/history`)).body;
+    expect(history).toContain(
+      `Payment reminder n° 2 of the invoice of the sale #${sale.ref} emailed to ${buyer?.email}.`,
+    );
+
+    // A buyer without an email address cannot be reminded by email.
+    await ctx.database.db.execute(sql`update subscribers set email = '' where id = ${buyerId}`);
+    ctx.clock.advance(14 * 86_400_000);
+    token = '';
+    expect((await remind()).json()).toMatchObject({ code: 'sales.no_email' });
   });
 
   it('takes one of two payments of the whole balance sent at once', async () => {

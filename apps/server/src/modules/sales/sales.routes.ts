@@ -118,4 +118,22 @@ export const salesRoutes: FastifyPluginAsyncZod<{ salesService: SalesService }> 
         .status(201)
         .send(await service.recordPayment(request.params.id, request.body, currentUser(request))),
   );
+
+  app.post(
+    '/api/sales/:id/reminders',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary:
+          'Email the buyer a payment reminder of an overdue invoice, the invoice attached; 201 with the sale',
+        description:
+          'docs/decisions/034. 409 `sales.not_overdue`, `sales.reminder_too_soon` (names the first day allowed), `sales.no_email`.',
+        params: idParamsSchema,
+        response: { 201: saleSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.sendReminder(request.params.id, currentUser(request))),
+  );
 };

@@ -1,4 +1,5 @@
 import { addCalendarDays, calendarDay, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
+import { templateOrDefault } from '@back-office/contract/email-templates';
 import { computeSaleTotalsInCents } from '@back-office/contract/sale-totals';
 import type {
   CreateSale,
@@ -8,12 +9,17 @@ import type {
   SaleSearchQuery,
   SaleSummary,
 } from '@back-office/contract/sales';
-import type { Database, Executor } from '../../db/client.ts';
+import { REMINDER_INTERVAL_DAYS } from '@back-office/contract/settings';
+import { sql } from 'drizzle-orm';
+import { type Database, type Executor, queryRows } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { composeEmail } from '../../lib/email-html.ts';
 import { centsToNumeric, formatAmount, toCents } from '../../lib/money.ts';
 import { renderPdf } from '../../lib/pdf/pdf-renderer.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import type { DonationWrites } from '../donations/donations.service.ts';
+import { frenchDate } from '../donations/receipt-document.ts';
+import type { MailRepository } from '../mail/mail.repository.ts';
 import { createInsufficientStockError, insufficientStock } from '../products/products.errors.ts';
 import { isDonationProduct } from '../products/products.service.ts';
 import type { EffectiveSettings, SettingsService } from '../settings/settings.service.ts';
@@ -25,12 +31,15 @@ import { requirePaymentPart } from './qr-bill.ts';
 import { createSalePaymentsRepository, type SalePaymentsRepository } from './sale-payments.repository.ts';
 import { putSaleItemsBack, quantitiesByProduct } from './sale-stock.ts';
 import {
+  createReminderTooSoonError,
   createSaleAlreadyCancelledError,
   createSaleGiftReceiptedError,
   createSaleInvalidError,
   createSaleInvoiceIssuedError,
   createSaleInvoiceNotIssuedError,
+  createSaleNoEmailError,
   createSaleNotFoundError,
+  createSaleNotOverdueError,
   createSaleSubscriberUnknownError,
 } from './sales.errors.ts';
 import type { SalesRepository } from './sales.repository.ts';
@@ -121,6 +130,8 @@ export function createSalesService({
   donations,
   creditNotes = createCreditNotesRepository(),
   salePayments = createSalePaymentsRepository(),
+  mailRepository,
+  onMailQueued,
 }: {
   db: Database;
   /** When a sale is made (its `addedOn`). */
@@ -136,6 +147,9 @@ export function createSalesService({
   creditNotes?: CreditNotesRepository;
   /** Where the payments of its invoice are kept (docs/decisions/032). */
   salePayments?: SalePaymentsRepository;
+  /** Where payment reminders are queued, and the nudge of the sender once they are committed. */
+  mailRepository: Pick<MailRepository, 'enqueue'>;
+  onMailQueued: () => void;
 }) {
   const notFound = (id: number) => createSaleNotFoundError(`No sale has id ${id}.`);
 
@@ -173,6 +187,8 @@ export function createSalesService({
       paymentStatus: await salePayments.statusOf(db, id, timeZone, calendarDay(clock.now(), timeZone)),
       dueDate: issuedOn ? addCalendarDays(issuedOn, sale.paymentTermDays) : null,
       paidAmount: units(sale.paidAmount),
+      reminderLevel: sale.reminderLevel,
+      lastReminderOn: sale.lastReminderOn,
       payments: payments.map((payment) => ({
         id: payment.id,
         date: payment.paidOn,
@@ -269,6 +285,8 @@ export function createSalesService({
         status: cancelled.has(row.id) ? ('cancelled' as const) : ('active' as const),
         creditNoteNumber: cancelled.get(row.id) ?? null,
         paymentStatus: row.paymentStatus,
+        reminderLevel: row.reminderLevel,
+        lastReminderOn: row.lastReminderOn,
       }));
     },
 
@@ -453,7 +471,7 @@ export function createSalesService({
           settings,
         );
       }
-      if (!(await creditNotes.markInvoiceIssued(db, id, payment))) throw notFound(id);
+      if (!(await creditNotes.markInvoiceIssued(db, id, payment, clock.now()))) throw notFound(id);
       const found = await repository.findSale(db, id);
       if (!found) throw notFound(id);
       return renderInvoice(found, settings);
@@ -521,6 +539,98 @@ export function createSalesService({
       }),
 
     recordPaymentOn,
+
+    /**
+     * `POST /api/sales/{id}/reminders`: emails the buyer a payment reminder of an overdue invoice
+     * (docs/decisions/034), from the settings' French template (invoice number, amount still due,
+     * due date, reminder number), with the invoice PDF and its payment part attached; in one
+     * transaction under the sale's lock, raises `reminderLevel`, sets `lastReminderOn` to today (the
+     * organisation's day) and writes the buyer's history.
+     * @returns the sale. @throws 404; 409 `sales.not_overdue` (not issued, paid, cancelled or not yet
+     *   due); 409 `sales.reminder_too_soon` before the settings' interval since the last reminder
+     *   (naming the first day allowed); 409 `sales.no_email` when the buyer has no email address.
+     */
+    sendReminder: async (id: number, user: AuthUser): Promise<Sale> => {
+      const settings = await settingsService.get();
+      const today = calendarDay(clock.now(), timeZone);
+      const sale = await db.transaction(async (tx) => {
+        const locked = await repository.lockSale(tx, id);
+        if (!locked) throw notFound(id);
+        const status = await salePayments.statusOf(tx, id, timeZone, today);
+        if (status !== 'overdue') {
+          throw createSaleNotOverdueError(
+            `The invoice of the sale #${locked.ref} is ${status === null ? 'not due' : status === 'paid' ? 'paid' : 'not yet due'}: there is nothing to remind.`,
+          );
+        }
+        const interval = settings.reminderIntervalDays ?? REMINDER_INTERVAL_DAYS.default;
+        if (locked.lastReminderOn !== null) {
+          const next = addCalendarDays(locked.lastReminderOn, interval);
+          if (today < next) {
+            throw createReminderTooSoonError(
+              `The last reminder was sent on ${locked.lastReminderOn}; the next one can be sent from ${next}.`,
+            );
+          }
+        }
+        const [buyer] = await queryRows<{
+          email: string;
+          title: string;
+          firstName: string;
+          lastName: string;
+        }>(
+          tx,
+          sql`select email, title, first_name as "firstName", last_name as "lastName"
+            from subscribers where id = ${locked.subscriberId} and not hidden`,
+        );
+        if (!buyer || buyer.email.trim() === '') {
+          throw createSaleNoEmailError(`The buyer of the sale #${locked.ref} has no email address.`);
+        }
+        const found = await repository.findSale(tx, id);
+        if (!found) throw notFound(id);
+        const file = await renderInvoice(found, settings);
+        const level = locked.reminderLevel + 1;
+        const issuedOn = calendarDay(locked.invoiceIssuedAt ?? clock.now(), timeZone);
+        const due = (toCents(locked.total) - toCents(locked.paidAmount)) / 100;
+        const { subject, text, html } = composeEmail(
+          {
+            subject: templateOrDefault('reminderEmailSubject', settings.reminderEmailSubject),
+            text: templateOrDefault('reminderEmailText', settings.reminderEmailText),
+          },
+          {
+            title: buyer.title,
+            firstName: buyer.firstName,
+            lastName: buyer.lastName,
+            organisationName: settings.organisationName || 'notre association',
+            invoiceNumber: String(locked.ref),
+            amountDue: formatAmount(due, found.currencySymbol),
+            dueDate: frenchDate(addCalendarDays(issuedOn, locked.paymentTermDays)),
+            reminderNumber: String(level),
+          },
+        );
+        await mailRepository.enqueue(tx, {
+          subscriberId: locked.subscriberId,
+          to: buyer.email.trim(),
+          subject,
+          text,
+          html,
+          attachments: [
+            {
+              filename: file.filename,
+              contentType: 'application/pdf',
+              contentBase64: file.pdf.toString('base64'),
+            },
+          ],
+        });
+        await repository.recordReminder(tx, id, level, today);
+        await subscribersService.addHistory(tx, {
+          subscriberId: locked.subscriberId,
+          userName: user.fullName,
+          description: `Payment reminder n° ${level} of the invoice of the sale #${locked.ref} emailed to ${buyer.email.trim()}.`,
+        });
+        return loadSale(tx, id);
+      });
+      onMailQueued();
+      return sale;
+    },
   };
 }
 

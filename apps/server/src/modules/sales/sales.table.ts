@@ -68,6 +68,9 @@ export const sales = pgTable(
     paymentIban: text(),
     /** The sum of the invoice's payments ({@link salePayments}), units of the sale's currency. */
     paidAmount: numeric({ precision: 12, scale: 2 }).notNull().default('0'),
+    /** How many payment reminders were emailed, and the day of the last (docs/decisions/034). */
+    reminderLevel: integer().notNull().default(0),
+    lastReminderOn: date({ mode: 'string' }),
   },
   (table) => [
     uniqueIndex('sales_payment_reference_key')

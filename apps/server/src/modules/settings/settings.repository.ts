@@ -30,6 +30,7 @@ export type StoredSettings = Settings &
       | 'sepaCreditorBic'
       | 'bankAccounts'
       | 'epcQrCode'
+      | 'reminderIntervalDays'
     >
   >;
 

@@ -53,6 +53,7 @@ const withDefaultTexts = {
   sepaCreditorBic: '',
   bankAccounts: [],
   epcQrCode: false,
+  reminderIntervalDays: 14,
 };
 
 describe('organisation settings', () => {
@@ -304,6 +305,8 @@ describe('organisation settings', () => {
       'bankAccounts.1.currency',
     ],
     ['an EPC QR code setting given as text', { epcQrCode: 'yes' }, 'epcQrCode'],
+    ['reminders 0 days apart', { reminderIntervalDays: 0 }, 'reminderIntervalDays'],
+    ['a reminder placeholder it does not know', { reminderEmailText: 'Hello {year}' }, 'reminderEmailText'],
     ['a pre-notification of 1 day', { sepaPreNotificationDays: 1 }, 'sepaPreNotificationDays'],
     ['a pre-notification of 2.5 days', { sepaPreNotificationDays: 2.5 }, 'sepaPreNotificationDays'],
     ['first collections as recurring given as text', { sepaFirstAsRecurring: 'yes' }, 'sepaFirstAsRecurring'],

@@ -27,6 +27,10 @@ export const organisationSettings = pgTable(
     brochureEmailSubject: text().notNull().default(''),
     brochureEmailText: text().notNull().default(''),
     bulkEmailFooter: text().notNull().default(''),
+    reminderEmailSubject: text().notNull().default(''),
+    reminderEmailText: text().notNull().default(''),
+    /** Fewest days between two payment reminders of an invoice (1 to 90). */
+    reminderIntervalDays: integer().notNull().default(14),
     /** Data URL of a PNG or JPEG, at most 1 MB decoded. */
     logo: text(),
     updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -60,6 +64,10 @@ export const organisationSettings = pgTable(
     epcQrCode: boolean().notNull().default(false),
   },
   (table) => [
+    check(
+      'organisation_settings_reminder_interval_days_check',
+      sql`${table.reminderIntervalDays} between 1 and 90`,
+    ),
     check(
       'organisation_settings_document_retention_years_check',
       sql`${table.documentRetentionYears} between 1 and 50`,

@@ -450,7 +450,7 @@ describe('SettingsForm', () => {
     expect(screen.getByRole('switch', { name: /^EPC QR code on euro invoices/ })).toBeChecked();
   });
 
-  it('sends the invoice accounts as a list of the currencies that have one, and the EPC QR code switch', async () => {
+  it('sends the invoice accounts as a list of the currencies that have one, the EPC QR code switch and the reminder interval', async () => {
     signIn();
     const requests = mockSettingsFetch({
       'GET /api/settings': () =>
@@ -464,11 +464,15 @@ describe('SettingsForm', () => {
     await user.click(screen.getByLabelText('EUR account (IBAN)'));
     await user.paste('FR76 3000 6000 0112 3456 7890 189');
     await user.click(screen.getByRole('switch', { name: /^EPC QR code on euro invoices/ }));
+    const interval = screen.getByLabelText('Days between payment reminders');
+    await user.clear(interval);
+    await user.type(interval, '21');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Settings were saved successfully!')).toBeInTheDocument();
     expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
       bankAccounts: [{ currency: 'EUR', iban: 'FR76 3000 6000 0112 3456 7890 189' }],
       epcQrCode: true,
+      reminderIntervalDays: 21,
     });
   });
 

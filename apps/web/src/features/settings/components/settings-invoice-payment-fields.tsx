@@ -3,9 +3,10 @@ import {
   type BankAccount,
   type BankAccountCurrency,
   isQrIban,
+  REMINDER_INTERVAL_DAYS,
   type Settings,
 } from '@back-office/contract/settings';
-import { Stack, Switch, Text, TextInput } from '@mantine/core';
+import { NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 
 /**
@@ -67,7 +68,8 @@ function AccountField({
 /**
  * How invoices are paid (docs/decisions/031): the organisation's account in francs and in euros
  * (`bankAccounts`, sent as a list of the currencies that have one; a QR-IBAN is said so), and whether
- * euro invoices without a QR-bill carry an EPC QR code (`epcQrCode`).
+ * euro invoices without a QR-bill carry an EPC QR code (`epcQrCode`), and the fewest days between two
+ * payment reminders (`reminderIntervalDays`, docs/decisions/034).
  */
 export function SettingsInvoicePaymentFields({ form }: { form: UseFormReturnType<Settings> }) {
   return (
@@ -84,6 +86,16 @@ export function SettingsInvoicePaymentFields({ form }: { form: UseFormReturnType
         label="EPC QR code on euro invoices"
         description="Euro invoices without a QR-bill, paid to an account in the SEPA area, carry a QR code that banking apps scan to fill in the transfer."
         {...form.getInputProps('epcQrCode', { type: 'checkbox' })}
+      />
+      <NumberInput
+        label="Days between payment reminders"
+        description="An overdue invoice's buyer is reminded by email at most once in this many days."
+        allowDecimal={false}
+        allowNegative={false}
+        min={REMINDER_INTERVAL_DAYS.min}
+        max={REMINDER_INTERVAL_DAYS.max}
+        maw={320}
+        {...form.getInputProps('reminderIntervalDays')}
       />
     </Stack>
   );

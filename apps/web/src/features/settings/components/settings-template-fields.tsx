@@ -17,6 +17,8 @@ const EMAIL_TEMPLATE_LABELS: Record<EmailTemplateField, string> = {
   brochureEmailSubject: 'Returned brochure email: subject',
   brochureEmailText: 'Returned brochure email: text',
   bulkEmailFooter: 'Group email footer',
+  reminderEmailSubject: 'Payment reminder email: subject',
+  reminderEmailText: 'Payment reminder email: text',
 };
 
 const isSubject = (field: EmailTemplateField) => field.endsWith('Subject');
