@@ -55,6 +55,38 @@ export function createPersonalDataRepository() {
         where subscriber_id = ${subscriberId}`);
     },
 
+    /**
+     * Erases the payer's name, IBAN and remittance text of the bank statement entries that are the
+     * subscriber's: assigned or matched to them, or from an account of theirs (their record's IBAN or a
+     * mandate's). Run before those IBANs are erased. The amounts, days and what each entry became stay
+     * (docs/decisions/019, 033).
+     */
+    forgetStatementEntries: async (db: Executor, subscriberId: number) => {
+      await db.execute(sql`update bank_statement_entries set debtor_name = null, debtor_iban = null, text = ''
+        where subscriber_id = ${subscriberId}
+          or debtor_iban in (
+            select upper(replace(iban, ' ', '')) from subscribers where id = ${subscriberId} and iban <> ''
+            union select iban from mandates where subscriber_id = ${subscriberId} and iban <> '')`);
+    },
+
+    /** The bank statement entries assigned or matched to the subscriber, oldest first (the archive). */
+    listStatementEntries: (db: Executor, subscriberId: number) =>
+      queryRows<{
+        bookingDate: string;
+        amount: string;
+        currency: string;
+        debtorName: string | null;
+        debtorIban: string | null;
+        reference: string | null;
+        text: string;
+        status: string;
+      }>(
+        db,
+        sql`select booking_date::text as "bookingDate", amount::text as amount, currency,
+                   debtor_name as "debtorName", debtor_iban as "debtorIban", reference, text, status
+              from bank_statement_entries where subscriber_id = ${subscriberId} order by booking_date, id`,
+      ),
+
     /** The subscriber's SEPA mandates, oldest signature first (the personal-data archive). */
     listMandates: (db: Executor, subscriberId: number) =>
       queryRows<{

@@ -130,6 +130,7 @@ describe('GET /api/subscribers/{id}/personal-data', () => {
 
     const archive = await unzip(response.raw);
     expect(archive.names.sort()).toEqual([
+      'bank-statement-entries.json',
       'donations.json',
       'history.json',
       'invoices/sale-invoice-1.pdf',
@@ -250,10 +251,36 @@ describe('POST /api/subscribers/{id}/anonymise', () => {
       'GET',
       `/api/subscribers/${zoe.id}/history`,
     );
+    // Two bank statement entries of hers: one assigned to her, one from her mandate's account.
+    await ctx.database.db.execute(sql`insert into bank_statement_entries (entry_ref, booking_date, amount,
+        currency, direction, debtor_name, debtor_iban, text, status, subscriber_id, imported_by)
+      values ('Z-1', '2026-01-05', 20, 'EUR', 'credit', 'Zoé Martin', 'FR7630006000011234567890189',
+          'Don de Zoé', 'assigned', ${zoe.id}, 'Test'),
+        ('Z-2', '2026-01-06', 5, 'EUR', 'credit', 'Z. Martin', 'FR7630006000011234567890189',
+          'Merci', 'unmatched', null, 'Test'),
+        ('Z-3', '2026-01-07', 7, 'EUR', 'credit', 'Someone Else', 'DE89370400440532013000',
+          'Autre', 'unmatched', null, 'Test')`);
 
     await api.expectStatus(204, 'POST', `/api/subscribers/${zoe.id}/anonymise`, {
       reason: 'Request by letter of 2 May',
     });
+    expect(
+      await queryRows(
+        ctx.database.db,
+        sql`select entry_ref, debtor_name, debtor_iban, text, amount::text as amount
+          from bank_statement_entries order by entry_ref`,
+      ),
+    ).toEqual([
+      { entry_ref: 'Z-1', debtor_name: null, debtor_iban: null, text: '', amount: '20.00' },
+      { entry_ref: 'Z-2', debtor_name: null, debtor_iban: null, text: '', amount: '5.00' },
+      {
+        entry_ref: 'Z-3',
+        debtor_name: 'Someone Else',
+        debtor_iban: 'DE89370400440532013000',
+        text: 'Autre',
+        amount: '7.00',
+      },
+    ]);
 
     // Hidden: no longer found by the screens.
     expect((await api.get(`/api/subscribers/${zoe.id}`)).status).toBe(404);

@@ -83,7 +83,8 @@ export function createPersonalDataService({
      * `GET /api/subscribers/{id}/personal-data` (GDPR art. 15 and 20): a ZIP named
      * `personal-data-{id}-{YYYY-MM-DD}.zip` holding `subscriber.json` (the record as `GET
      * /api/subscribers/{id}` answers it), `history.json` (as `GET …/history`, newest first), `mandates.json`
-     * (the SEPA mandates, oldest first),
+     * (the SEPA mandates, oldest first), `bank-statement-entries.json` (the entries assigned or matched
+     * to them, oldest first),
      * `donations.json`, `sales.json` (with their lines), `receipts.json`, and the PDFs of their
      * receipts (`receipts/receipt-{number}.pdf`) and issued invoices
      * (`invoices/sale-invoice-{ref}.pdf`) as issued; amounts are numbers in the document's currency,
@@ -101,6 +102,10 @@ export function createPersonalDataService({
         { name: 'subscriber.json', content: jsonFile(toSubscriberDto(found.row, found.tags)) },
         { name: 'history.json', content: jsonFile(history) },
         { name: 'mandates.json', content: jsonFile(await repository.listMandates(db, id)) },
+        {
+          name: 'bank-statement-entries.json',
+          content: jsonFile(await repository.listStatementEntries(db, id)),
+        },
         {
           name: 'donations.json',
           content: jsonFile(
@@ -190,13 +195,16 @@ export function createPersonalDataService({
      * donor on their receipts (which stay as issued), erases the identity (see the subscribers
      * service's `anonymiseOn`), empties the notes of their donations and the buyer copies of their
      * sales whose invoice was never issued, forgets what imports and merges kept of them for an undo,
-     * erases the accounts of their SEPA mandates (revoking the active ones), and records it with
+     * erases the accounts of their SEPA mandates (revoking the active ones) and the payer data of their
+     * bank statement entries, and records it with
      * `reason` in the audit trail. Amounts,
      * dates, numbers and issued invoices stay. Irreversible. @throws 404; 409 `subscribers.anonymised`.
      */
     anonymise: (id: number, reason: string, actor: AuthUser) =>
       db.transaction(async (tx) => {
         const locked = await subscribersService.lockForAnonymisation(tx, id);
+        // Before the record's and the mandates' IBANs are erased: they find the payer's entries.
+        await repository.forgetStatementEntries(tx, id);
         await donations.keepDonorAsIssued(tx, id);
         await subscribersService.anonymiseOn(tx, locked, { reason, user: actor, at: clock.now() });
         await donations.clearDonationNotes(tx, id);
