@@ -192,6 +192,7 @@ export async function buildApp(deps: AppDeps) {
     }),
     createBankStatementsModule(context, {
       recordPaymentOn: sales.payments.recordPaymentOn,
+      recordPaymentsOn: sales.payments.recordPaymentsOn,
       subscribersService: subscribers.service,
     }),
     createDuplicatesModule(context, { subscribersRepository: subscribers.repository }),

@@ -10,12 +10,17 @@ import { createBankStatementsService } from './bank-statements.service.ts';
 /** Bank statements (contract `bank-statements`, docs/decisions/033): the import and the review queue. */
 export function createBankStatementsModule(
   { db, clock }: ModuleContext,
-  needs: { recordPaymentOn: SalesService['recordPaymentOn']; subscribersService: SubscribersService },
+  needs: {
+    recordPaymentOn: SalesService['recordPaymentOn'];
+    recordPaymentsOn: SalesService['recordPaymentsOn'];
+    subscribersService: SubscribersService;
+  },
 ) {
   const service = createBankStatementsService({
     db,
     repository: createBankStatementsRepository(),
     recordPaymentOn: needs.recordPaymentOn,
+    recordPaymentsOn: needs.recordPaymentsOn,
     donationWrites: createDonationWrites({
       repository: createDonationsRepository(),
       subscribersService: needs.subscribersService,

@@ -97,10 +97,10 @@ export function createBankStatementsRepository() {
         db,
         sql`select iban, min(subscriber_id) as "subscriberId" from (
             select upper(replace(s.iban, ' ', '')) as iban, s.id as subscriber_id from subscribers s
-              where not s.hidden and upper(replace(s.iban, ' ', '')) in (${inList(ibans)})
+              where not s.hidden and s.iban <> '' and upper(replace(s.iban, ' ', '')) in (${inList(ibans)})
             union
             select m.iban, m.subscriber_id from mandates m join subscribers s on s.id = m.subscriber_id
-              where not s.hidden and m.iban in (${inList(ibans)})
+              where not s.hidden and m.iban <> '' and m.iban in (${inList(ibans)})
           ) owners group by iban having count(distinct subscriber_id) = 1`,
       );
       return new Map(rows.map((row) => [row.iban, row.subscriberId]));
@@ -114,6 +114,28 @@ export function createBankStatementsRepository() {
         .where(eq(bankStatementEntries.id, id))
         .for('update');
       return row;
+    },
+
+    /** Marks entries matched to the payments recorded for them, a few statements in all. */
+    markMatched: async (
+      db: Executor,
+      matched: ReadonlyArray<{ id: number; saleId: number; paymentId: number; subscriberId: number }>,
+    ): Promise<void> => {
+      for (let start = 0; start < matched.length; start += INSERT_BATCH) {
+        const values = sql.join(
+          matched
+            .slice(start, start + INSERT_BATCH)
+            .map(
+              (row) =>
+                sql`(${row.id}::int, ${row.saleId}::int, ${row.paymentId}::int, ${row.subscriberId}::int)`,
+            ),
+          sql`, `,
+        );
+        await db.execute(sql`update bank_statement_entries set status = 'matched', sale_id = m.sale_id,
+            payment_id = m.payment_id, subscriber_id = m.subscriber_id
+          from (values ${values}) as m(id, sale_id, payment_id, subscriber_id)
+          where bank_statement_entries.id = m.id`);
+      }
     },
 
     /** Records what entry `id` became. */

@@ -81,12 +81,14 @@ export function createBankStatementsService({
   db,
   repository,
   recordPaymentOn,
+  recordPaymentsOn,
   donationWrites,
   clock,
 }: {
   db: Database;
   repository: BankStatementsRepository;
   recordPaymentOn: SalesService['recordPaymentOn'];
+  recordPaymentsOn: SalesService['recordPaymentsOn'];
   donationWrites: Pick<DonationWrites, 'addOn'>;
   clock: Clock;
 }) {
@@ -136,20 +138,28 @@ export function createBankStatementsService({
     ];
     const saleRefs = [...new Set(credits.flatMap((entry) => invoiceNumbersIn(entry.text)))];
     const ibans = [...new Set(credits.flatMap((entry) => (entry.debtorIban ? [entry.debtorIban] : [])))];
+    // One object per invoice, whichever query found it: a payment matched lowers what all maps see.
+    const byId = new Map<number, OpenInvoice>();
+    const shared = (invoices: OpenInvoice[]) =>
+      invoices.map((invoice) => {
+        const known = byId.get(invoice.id);
+        if (known) return known;
+        byId.set(invoice.id, invoice);
+        return invoice;
+      });
     const byReference = new Map(
-      (await repository.openInvoicesByPaymentReference(tx, references)).map((invoice) => [
+      shared(await repository.openInvoicesByPaymentReference(tx, references)).map((invoice) => [
         invoice.paymentReference ?? '',
         invoice,
       ]),
     );
     const bySaleRef = new Map(
-      (await repository.openInvoicesBySaleRef(tx, saleRefs)).map((invoice) => [invoice.ref, invoice]),
+      shared(await repository.openInvoicesBySaleRef(tx, saleRefs)).map((invoice) => [invoice.ref, invoice]),
     );
     const ownerOfIban = await repository.ownersOfIbans(tx, ibans);
+    const owners = [...new Set(ownerOfIban.values())];
     const bySubscriber = new Map<number, OpenInvoice[]>();
-    for (const invoice of await repository.openInvoicesOfSubscribers(tx, [
-      ...new Set(ownerOfIban.values()),
-    ])) {
+    for (const invoice of shared(await repository.openInvoicesOfSubscribers(tx, owners))) {
       bySubscriber.set(invoice.subscriberId, [...(bySubscriber.get(invoice.subscriberId) ?? []), invoice]);
     }
     return { byReference, bySaleRef, ownerOfIban, bySubscriber };
@@ -195,37 +205,34 @@ export function createBankStatementsService({
         const inserted = await repository.insertNew(tx, rows);
         const credits = inserted.filter((entry) => entry.status === 'unmatched');
         const candidates = await candidatesFor(tx, credits);
-        let matched = 0;
+        const matches: Array<{ entry: BankStatementEntryRow; invoice: OpenInvoice }> = [];
         for (const entry of credits) {
           const invoice = invoiceFor(entry, candidates);
           if (!invoice) continue;
-          let paymentId: number;
-          try {
-            paymentId = await recordPaymentOn(
-              tx,
-              invoice.id,
-              {
-                date: entry.bookingDate,
-                amount: Number(entry.amount),
-                source: 'statement',
-                entryRef: entry.entryRef,
-              },
-              user,
-            );
-          } catch (error) {
-            // Refused before anything was written (e.g. booked after today): the entry waits for review.
-            if (error instanceof AppError) continue;
-            throw error;
-          }
+          // Paid that much for the next entries of this import (the maps share the invoice).
           invoice.remainingCents -= Math.round(Number(entry.amount) * 100);
-          await repository.decide(tx, entry.id, {
-            status: 'matched',
-            saleId: invoice.id,
-            paymentId,
-            subscriberId: invoice.subscriberId,
-          });
-          matched += 1;
+          matches.push({ entry, invoice });
         }
+        const results = await recordPaymentsOn(
+          tx,
+          matches.map(({ entry, invoice }) => ({
+            saleId: invoice.id,
+            date: entry.bookingDate,
+            amount: Number(entry.amount),
+            source: 'statement' as const,
+            entryRef: entry.entryRef,
+          })),
+          user,
+        );
+        // A payment refused (e.g. booked after today) leaves its entry in the review queue.
+        const recorded = matches.flatMap(({ entry, invoice }, index) => {
+          const paymentId = results[index];
+          return typeof paymentId === 'number'
+            ? [{ id: entry.id, saleId: invoice.id, paymentId, subscriberId: invoice.subscriberId }]
+            : [];
+        });
+        await repository.markMatched(tx, recorded);
+        const matched = recorded.length;
         return {
           entries: read.length,
           matched,

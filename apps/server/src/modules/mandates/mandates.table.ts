@@ -37,6 +37,7 @@ export const mandates = pgTable(
   (table) => [
     unique('mandates_rum_key').on(table.rum),
     index('mandates_subscriber_idx').on(table.subscriberId),
+    index('mandates_iban_idx').on(table.iban).where(sql`${table.iban} <> ''`),
     index('mandates_active_last_use_idx')
       .on(sql`(coalesce(${table.lastCollectedOn}, ${table.signedOn}))`)
       .where(sql`${table.status} = 'active'`),

@@ -22,6 +22,9 @@ export function paymentStatusSql(timeZone: string, today: string): SQL<PaymentSt
     else 'unpaid' end)`;
 }
 
+/** Rows written by one statement (at most 7 parameters each; a statement takes 65,535). */
+const BATCH = 2000;
+
 /** A new payment of an invoice. */
 export type NewSalePayment = {
   saleId: number;
@@ -58,17 +61,38 @@ export function createSalePaymentsRepository() {
     },
 
     /**
-     * Records a payment and adds it to the sale's `paid_amount`, on the caller's transaction, which
-     * holds the sale's row lock. @returns the payment's id.
+     * Records payments and adds each to its sale's `paid_amount`, a few statements in all, on the
+     * caller's transaction, which holds the sales' row locks. @returns the payments' ids, in order.
      */
-    insert: async (db: Executor, payment: NewSalePayment): Promise<number> => {
-      const [row] = await db.insert(salePayments).values(payment).returning({ id: salePayments.id });
-      if (!row) throw new Error('insert into sale_payments returned no row');
-      await db
-        .update(sales)
-        .set({ paidAmount: sql`${sales.paidAmount} + ${payment.amount}::numeric` })
-        .where(eq(sales.id, payment.saleId));
-      return row.id;
+    insertMany: async (db: Executor, payments: NewSalePayment[]): Promise<number[]> => {
+      const ids: number[] = [];
+      for (let start = 0; start < payments.length; start += BATCH) {
+        const rows = await db
+          .insert(salePayments)
+          .values(payments.slice(start, start + BATCH))
+          .returning({ id: salePayments.id });
+        ids.push(...rows.map((row) => row.id));
+      }
+      if (ids.length !== payments.length) throw new Error('insert into sale_payments lost rows');
+      const bySale = new Map<number, number>();
+      for (const payment of payments) {
+        bySale.set(
+          payment.saleId,
+          (bySale.get(payment.saleId) ?? 0) + Math.round(Number(payment.amount) * 100),
+        );
+      }
+      const raises = [...bySale];
+      for (let start = 0; start < raises.length; start += BATCH) {
+        const values = sql.join(
+          raises
+            .slice(start, start + BATCH)
+            .map(([saleId, cents]) => sql`(${saleId}::int, ${cents}::bigint)`),
+          sql`, `,
+        );
+        await db.execute(sql`update sales set paid_amount = sales.paid_amount + raise.cents / 100.0
+          from (values ${values}) as raise(sale_id, cents) where sales.id = raise.sale_id`);
+      }
+      return ids;
     },
   };
 }

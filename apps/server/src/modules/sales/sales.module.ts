@@ -56,7 +56,10 @@ export function createSalesModule(
     name: 'sales',
     /** What personal-data rights need of sales and invoices (docs/decisions/019). */
     /** Where bank statements record the payments of invoices (docs/decisions/033). */
-    payments: { recordPaymentOn: salesService.recordPaymentOn },
+    payments: {
+      recordPaymentOn: salesService.recordPaymentOn,
+      recordPaymentsOn: salesService.recordPaymentsOn,
+    },
     personalData: {
       salesOf: salesService.salesOf,
       forgetBuyers: repository.forgetBuyers,

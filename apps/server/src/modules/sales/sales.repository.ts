@@ -195,6 +195,21 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
 
     findSale,
 
+    /**
+     * Sales `ids`, locked for the rest of the transaction in id order (two batches never deadlock), each
+     * with its currency's symbol.
+     */
+    lockSales: async (db: Executor, ids: number[]) => {
+      if (ids.length === 0) return [];
+      return db
+        .select({ sale: sales, currencySymbol: currencies.symbol })
+        .from(sales)
+        .innerJoin(currencies, eq(currencies.id, sales.currencyId))
+        .where(inArray(sales.id, ids))
+        .orderBy(asc(sales.id))
+        .for('update', { of: sales });
+    },
+
     lockSale: async (db: Executor, id: number) => {
       const [row] = await db.select().from(sales).where(eq(sales.id, id)).for('update');
       return row;

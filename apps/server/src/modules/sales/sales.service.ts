@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { composeEmail } from '../../lib/email-html.ts';
+import { AppError } from '../../lib/errors.ts';
 import { centsToNumeric, formatAmount, toCents } from '../../lib/money.ts';
 import { renderPdf } from '../../lib/pdf/pdf-renderer.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
@@ -42,7 +43,7 @@ import {
   createSaleNotOverdueError,
   createSaleSubscriberUnknownError,
 } from './sales.errors.ts';
-import type { SalesRepository } from './sales.repository.ts';
+import type { SaleRow, SalesRepository } from './sales.repository.ts';
 
 const units = (numeric: string) => Number(numeric);
 
@@ -115,6 +116,13 @@ async function renderInvoice(
   );
   return { filename: `sale-invoice-${found.sale.ref}.pdf`, pdf };
 }
+
+/** A payment to record: the sale, its day and amount, manual or from a bank statement entry. */
+export type PaymentToRecord = RecordPaymentInput & {
+  saleId: number;
+  source: 'manual' | 'statement';
+  entryRef?: string;
+};
 
 /**
  * Sales, their stock movements, sequential references and the donation their gift makes (part 2
@@ -201,11 +209,117 @@ export function createSalesService({
   }
 
   /**
-   * Records, on the caller's transaction, a payment of sale `id`'s invoice: `date` (`YYYY-MM-DD`, not
-   * after today in the organisation's zone), `amount` (units of the sale's currency, at most what
-   * remains to pay), `source` and, from a statement, the bank's `entryRef`; the sale is locked, its
-   * `paid_amount` raised, and the buyer's history says "Payment of 20,00 € dated … recorded for the
-   * invoice of the sale #12.". @returns the payment's id.
+   * Why a payment of `amount` cents on `date` cannot be recorded for `sale` (null when it can), given
+   * its credit note's number and the cents that remain to pay; the errors `recordPaymentOn` throws.
+   */
+  function paymentRefusal(
+    id: number,
+    locked: { sale: SaleRow; currencySymbol: string } | undefined,
+    creditNoteNumber: number | undefined,
+    payment: { date: string; cents: number },
+    remaining: number,
+    today: string,
+  ): AppError | null {
+    if (!locked) return notFound(id);
+    const { sale } = locked;
+    if (sale.invoiceIssuedAt === null) {
+      return createSaleInvoiceNotIssuedError(
+        `No invoice was issued for the sale #${sale.ref}: nothing is due yet.`,
+      );
+    }
+    if (creditNoteNumber !== undefined) {
+      return createSaleAlreadyCancelledError(
+        `The sale #${sale.ref} is cancelled by the credit note n° ${creditNoteNumber}: nothing is due.`,
+      );
+    }
+    if (payment.date > today) {
+      const message = 'The date cannot be in the future.';
+      return createSaleInvalidError(`The payment date ${payment.date} is after today.`, [
+        { path: 'date', message },
+      ]);
+    }
+    if (payment.cents > remaining) {
+      const message =
+        remaining > 0
+          ? `At most ${formatAmount(remaining / 100, locked.currencySymbol)} remains to pay.`
+          : 'This invoice is paid in full.';
+      return createSaleInvalidError(message, [{ path: 'amount', message }]);
+    }
+    return null;
+  }
+
+  /**
+   * Records, on the caller's transaction, payments of issued invoices (docs/decisions/032), a few
+   * statements whatever their number (a bank statement brings thousands): each `date` (`YYYY-MM-DD`,
+   * not after today in the organisation's zone), `amount` (units of the sale's currency; with the
+   * payments before it in the list, at most what remains to pay), `source` and, from a statement, the
+   * bank's `entryRef`. The sales are locked in id order, their `paid_amount` raised, and each buyer's
+   * history says "Payment of 20,00 € dated … recorded for the invoice of the sale #12.".
+   * @returns per payment, its id, or the error that refused it (see `recordPaymentOn`); nothing is
+   *   written for a refused one.
+   */
+  async function recordPaymentsOn(
+    tx: Executor,
+    payments: ReadonlyArray<PaymentToRecord>,
+    user: AuthUser,
+  ): Promise<Array<number | AppError>> {
+    const saleIds = [...new Set(payments.map((payment) => payment.saleId))].sort((a, b) => a - b);
+    const locked = new Map((await repository.lockSales(tx, saleIds)).map((row) => [row.sale.id, row]));
+    const cancelled = await creditNotes.numbersBySale(tx, saleIds);
+    const remaining = new Map(
+      [...locked].map(([id, row]) => [id, toCents(row.sale.total) - toCents(row.sale.paidAmount)]),
+    );
+    const today = calendarDay(clock.now(), timeZone);
+    const results: Array<number | AppError> = [];
+    const accepted: Array<{
+      index: number;
+      payment: PaymentToRecord;
+      row: { sale: SaleRow; currencySymbol: string };
+    }> = [];
+    for (const [index, payment] of payments.entries()) {
+      const row = locked.get(payment.saleId);
+      const cents = toCents(payment.amount);
+      const refusal = paymentRefusal(
+        payment.saleId,
+        row,
+        cancelled.get(payment.saleId),
+        { date: payment.date, cents },
+        remaining.get(payment.saleId) ?? 0,
+        today,
+      );
+      if (refusal || !row) {
+        results[index] = refusal ?? notFound(payment.saleId);
+        continue;
+      }
+      remaining.set(payment.saleId, (remaining.get(payment.saleId) ?? 0) - cents);
+      accepted.push({ index, payment, row });
+    }
+    const ids = await salePayments.insertMany(
+      tx,
+      accepted.map(({ payment }) => ({
+        saleId: payment.saleId,
+        paidOn: payment.date,
+        amount: centsToNumeric(toCents(payment.amount)),
+        source: payment.source,
+        ...(payment.entryRef ? { entryRef: payment.entryRef } : {}),
+        recordedBy: user.fullName,
+      })),
+    );
+    await subscribersService.addHistoryLines(
+      tx,
+      accepted.map(({ payment, row }) => ({
+        subscriberId: row.sale.subscriberId,
+        userName: user.fullName,
+        description: `Payment of ${formatAmount(payment.amount, row.currencySymbol)} dated ${payment.date} recorded for the invoice of the sale #${row.sale.ref}${payment.source === 'statement' ? ' from a bank statement' : ''}.`,
+      })),
+    );
+    for (const [position, { index }] of accepted.entries()) results[index] = ids[position] ?? 0;
+    return results;
+  }
+
+  /**
+   * Records one payment of sale `id`'s invoice on the caller's transaction: see `recordPaymentsOn`.
+   * @returns the payment's id.
    * @throws 404; 409 `sales.invoice_not_issued` before the invoice is issued; 409
    *   `sales.already_cancelled` once a credit note cancelled it; 400 `sales.invalid` naming `date`
    *   (in the future) or `amount` (more than remains to pay).
@@ -213,53 +327,12 @@ export function createSalesService({
   async function recordPaymentOn(
     tx: Executor,
     id: number,
-    payment: RecordPaymentInput & { source: 'manual' | 'statement'; entryRef?: string },
+    payment: Omit<PaymentToRecord, 'saleId'>,
     user: AuthUser,
   ): Promise<number> {
-    const locked = await repository.lockSale(tx, id);
-    if (!locked) throw notFound(id);
-    if (locked.invoiceIssuedAt === null) {
-      throw createSaleInvoiceNotIssuedError(
-        `No invoice was issued for the sale #${locked.ref}: nothing is due yet.`,
-      );
-    }
-    const creditNote = await creditNotes.findBySale(tx, id);
-    if (creditNote) {
-      throw createSaleAlreadyCancelledError(
-        `The sale #${locked.ref} is cancelled by the credit note n° ${creditNote.number}: nothing is due.`,
-      );
-    }
-    const today = calendarDay(clock.now(), timeZone);
-    if (payment.date > today) {
-      const message = 'The date cannot be in the future.';
-      throw createSaleInvalidError(`The payment date ${payment.date} is after today.`, [
-        { path: 'date', message },
-      ]);
-    }
-    const remaining = toCents(locked.total) - toCents(locked.paidAmount);
-    const found = await repository.findSale(tx, id);
-    const symbol = found?.currencySymbol ?? '';
-    if (toCents(payment.amount) > remaining) {
-      const message =
-        remaining > 0
-          ? `At most ${formatAmount(remaining / 100, symbol)} remains to pay.`
-          : 'This invoice is paid in full.';
-      throw createSaleInvalidError(message, [{ path: 'amount', message }]);
-    }
-    const paymentId = await salePayments.insert(tx, {
-      saleId: id,
-      paidOn: payment.date,
-      amount: centsToNumeric(toCents(payment.amount)),
-      source: payment.source,
-      ...(payment.entryRef ? { entryRef: payment.entryRef } : {}),
-      recordedBy: user.fullName,
-    });
-    await subscribersService.addHistory(tx, {
-      subscriberId: locked.subscriberId,
-      userName: user.fullName,
-      description: `Payment of ${formatAmount(payment.amount, symbol)} dated ${payment.date} recorded for the invoice of the sale #${locked.ref}${payment.source === 'statement' ? ' from a bank statement' : ''}.`,
-    });
-    return paymentId;
+    const [result] = await recordPaymentsOn(tx, [{ ...payment, saleId: id }], user);
+    if (result === undefined || result instanceof AppError) throw result ?? notFound(id);
+    return result;
   }
 
   return {
@@ -539,6 +612,7 @@ export function createSalesService({
       }),
 
     recordPaymentOn,
+    recordPaymentsOn,
 
     /**
      * `POST /api/sales/{id}/reminders`: emails the buyer a payment reminder of an overdue invoice

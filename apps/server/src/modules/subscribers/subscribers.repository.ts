@@ -225,10 +225,13 @@ export function createSubscribersRepository({
       return row;
     },
 
+    /** Writes one history line, or several in one statement. */
     addHistory: (
       db: Executor,
-      entry: { subscriberId: number; userName: string; description: string; at?: Date },
-    ) => db.insert(subscriberHistory).values(entry),
+      entry:
+        | { subscriberId: number; userName: string; description: string; at?: Date }
+        | ReadonlyArray<{ subscriberId: number; userName: string; description: string }>,
+    ) => db.insert(subscriberHistory).values(Array.isArray(entry) ? [...entry] : [entry]),
 
     /** Gives every history line of the subscriber `description`, keeping its date and user. */
     replaceHistoryDescriptions: (db: Executor, subscriberId: number, description: string) =>

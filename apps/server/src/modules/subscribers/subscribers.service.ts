@@ -33,6 +33,9 @@ import {
 } from './subscribers.errors.ts';
 import type { SubscriberColumns, SubscriberRow, SubscribersRepository } from './subscribers.repository.ts';
 
+/** History lines written by one insert statement (3 parameters each; a statement takes 65,535). */
+const HISTORY_BATCH = 5000;
+
 /** The wire record of a stored subscriber: null references become 0, `numeric` becomes a number. */
 export function toSubscriberDto(row: SubscriberRow, tags: string[]): Subscriber {
   return {
@@ -451,6 +454,16 @@ export function createSubscribersService({
     /** Writes one history line on the caller's transaction (for emails, letters, donations, sales). */
     addHistory: (tx: Executor, entry: { subscriberId: number; userName: string; description: string }) =>
       repository.addHistory(tx, entry),
+
+    /** Writes many history lines on the caller's transaction, a few statements in all (bank statements). */
+    addHistoryLines: async (
+      tx: Executor,
+      entries: ReadonlyArray<{ subscriberId: number; userName: string; description: string }>,
+    ) => {
+      for (let start = 0; start < entries.length; start += HISTORY_BATCH) {
+        await repository.addHistory(tx, entries.slice(start, start + HISTORY_BATCH));
+      }
+    },
   };
 }
 

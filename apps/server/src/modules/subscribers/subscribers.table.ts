@@ -96,6 +96,9 @@ export const subscribers = pgTable(
     ),
     index('subscribers_search_first_name_idx').on(table.searchFirstName),
     index('subscribers_search_town_idx').on(table.searchTown),
+    index('subscribers_iban_compact_idx')
+      .on(sql`upper(replace(${table.iban}, ' ', ''))`)
+      .where(sql`${table.iban} <> ''`),
     index('subscribers_search_postcode_idx').on(table.searchPostcode),
     index('subscribers_search_association_idx').on(table.searchAssociation),
     index('subscribers_added_on_idx').on(table.addedOn),
