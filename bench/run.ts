@@ -27,6 +27,7 @@ import { comparisonSvg, type FigureRow, figureRows, markdownReport } from './rep
 import { salesSuite } from './sales.bench.ts';
 import { parseBenchArguments, SCALE_NAME, SCALES, type ScaleName } from './scale.ts';
 import { startupSuite } from './startup.bench.ts';
+import { statementsSuite } from './statements.bench.ts';
 import { subscribersSuite } from './subscribers.bench.ts';
 
 const SUITES: Suite[] = [
@@ -34,6 +35,7 @@ const SUITES: Suite[] = [
   donationsSuite,
   salesSuite,
   collectionsSuite,
+  statementsSuite,
   importSuite,
   loadSuite,
   startupSuite,
