@@ -8,7 +8,7 @@ import { PageLoader, RouteErrorBoundary } from './layout/route-fallbacks.tsx';
  * The route table of part 1 §2 (and part 2 §2 for subscribers, donations and sales), hash based.
  * Every screen's code, and the signed-in layout, is loaded on demand. Open: login, password-reset (and its confirm link).
  * Everything else needs a signed-in session checked on every navigation; users, settings, annual
- * receipts, the statement of receipts, the audit trail, jobs, imports, exchange rates, collections, duplicates and
+ * receipts, the statement of receipts, the audit trail, jobs, imports, exchange rates, collections, bank statements, duplicates and
  * merges also need the Administrator role.
  */
 export const routes: RouteObject[] = [
@@ -173,6 +173,12 @@ export const routes: RouteObject[] = [
                 path: paths.collection.path,
                 lazy: async () => ({
                   Component: (await import('./routes/collections-detail.tsx')).CollectionDetailRoute,
+                }),
+              },
+              {
+                path: paths.bankStatements.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/bank-statements.tsx')).BankStatementsRoute,
                 }),
               },
               {

@@ -75,6 +75,8 @@ export const paths = {
   collections: { path: '/collections', href: () => '/collections' },
   /** One collection: its lines, file and settlement (not in the spec; docs/decisions/029), Administrators only. */
   collection: { path: '/collections/:id', href: (id: Id) => `/collections/${id}` },
+  /** Bank statements and their review queue (not in the spec; docs/decisions/033), Administrators only. */
+  bankStatements: { path: '/bank-statements', href: () => '/bank-statements' },
   /** Likely duplicates found by a scan of the register (not in the spec), Administrators only. */
   duplicates: { path: '/duplicates', href: () => '/duplicates' },
   /** The merge of subscriber `merge` into subscriber `keep` (not in the spec), Administrators only. */

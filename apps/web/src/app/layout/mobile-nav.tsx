@@ -5,6 +5,7 @@ import {
   adminItems,
   annualReceiptsItem,
   auditItem,
+  bankStatementsItem,
   changePasswordItem,
   collectionsItem,
   duplicatesItem,
@@ -58,6 +59,7 @@ export function MobileNav({ user, onNavigate, onLogout }: MobileNavProps) {
       {administrator ? link(duplicatesItem) : null}
       {administrator ? link(exchangeRatesItem) : null}
       {administrator ? link(collectionsItem) : null}
+      {administrator ? link(bankStatementsItem) : null}
       <Divider my="sm" />
       {mainItems.map(link)}
       <Divider my="sm" />

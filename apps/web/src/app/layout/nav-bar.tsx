@@ -7,6 +7,7 @@ import {
   adminItems,
   annualReceiptsItem,
   auditItem,
+  bankStatementsItem,
   changePasswordItem,
   collectionsItem,
   duplicatesItem,
@@ -49,7 +50,7 @@ function TopLink({ item, pathname }: { item: NavItem; pathname: string }) {
 /**
  * The header of the signed-in shell (part 1 §2 Navigation bar): burger on small screens, brand
  * text, Home, the Admin dropdown (Users and a divider for Administrators; the reference lists;
- * Annual Receipts, Settings, Audit, Jobs, Imports, Duplicates, Exchange rates and Collections for Administrators), Subscribers, Donations, Receipts, Sales, and on the right a dropdown labelled
+ * Annual Receipts, Settings, Audit, Jobs, Imports, Duplicates, Exchange rates, Collections and Bank statements for Administrators), Subscribers, Donations, Receipts, Sales, and on the right a dropdown labelled
  * with the user's full name holding Change Password and Logout.
  */
 export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarProps) {
@@ -65,7 +66,8 @@ export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarP
     isActive(pathname, importsItem.href) ||
     isActive(pathname, duplicatesItem.href) ||
     isActive(pathname, exchangeRatesItem.href) ||
-    isActive(pathname, collectionsItem.href);
+    isActive(pathname, collectionsItem.href) ||
+    isActive(pathname, bankStatementsItem.href);
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -134,6 +136,9 @@ export function NavBar({ user, mobileOpened, onToggleMobile, onLogout }: NavBarP
                   </Menu.Item>
                   <Menu.Item component={Link} to={collectionsItem.href}>
                     {collectionsItem.label}
+                  </Menu.Item>
+                  <Menu.Item component={Link} to={bankStatementsItem.href}>
+                    {bankStatementsItem.label}
                   </Menu.Item>
                 </>
               ) : null}

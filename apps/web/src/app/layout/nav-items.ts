@@ -44,6 +44,9 @@ export const exchangeRatesItem: NavItem = { label: 'Exchange rates', href: paths
 /** SEPA direct-debit collections (not in the spec; docs/decisions/029), Administrators only, after Exchange rates in the Admin dropdown. */
 export const collectionsItem: NavItem = { label: 'Collections', href: paths.collections.href() };
 
+/** Bank statements and their review queue (not in the spec; docs/decisions/033), Administrators only, after Collections in the Admin dropdown. */
+export const bankStatementsItem: NavItem = { label: 'Bank statements', href: paths.bankStatements.href() };
+
 /** Part 1 §2 Navigation bar: the items right of the Admin dropdown, with the receipt register (not in the spec) after Donations. */
 export const mainItems: readonly NavItem[] = [
   { label: 'Subscribers', href: paths.subscribers.href() },

@@ -1,4 +1,9 @@
-import { type saleExportQuerySchema, saleSearchQuerySchema } from '@back-office/contract/sales';
+import {
+  type PaymentStatus,
+  paymentStatusSchema,
+  type saleExportQuerySchema,
+  saleSearchQuerySchema,
+} from '@back-office/contract/sales';
 import type { z } from 'zod';
 import { fieldText as text } from '../../lib/format.ts';
 import type { SearchQueryInput } from '../../lib/search-query.ts';
@@ -20,6 +25,8 @@ export type SalesFilters = {
   salesRef: number | string;
   /** A product id as a string (the Select's value), or `''` for "** Optional **". */
   product: string;
+  /** Only the issued invoices in this payment status (not in the spec; docs/decisions/032), `''` for any. */
+  paymentStatus: PaymentStatus | '';
 };
 
 /** Every field empty (§2.5: no field is required). */
@@ -32,6 +39,7 @@ export const EMPTY_SALES_FILTERS: SalesFilters = {
   amountMax: '',
   salesRef: '',
   product: '',
+  paymentStatus: '',
 };
 
 /** §7: `id` is the subscriber's id, -1 when the list is not for one subscriber. */
@@ -46,9 +54,14 @@ export function hasSalesCriteria(filters: SalesFilters, includeSubscriberFields 
   const shown = includeSubscriberFields
     ? [filters.name, filters.postCode, filters.addedBefore, filters.addedAfter]
     : [];
-  return [...shown, filters.amountMin, filters.amountMax, filters.salesRef, filters.product].some(
-    (value) => text(value) !== '',
-  );
+  return [
+    ...shown,
+    filters.amountMin,
+    filters.amountMax,
+    filters.salesRef,
+    filters.product,
+    filters.paymentStatus,
+  ].some((value) => text(value) !== '');
 }
 
 /** The filters a subscriber's list really uses: name, postcode and dates are not shown there (§2.5). */
@@ -59,7 +72,8 @@ export function filtersForMode(filters: SalesFilters, subscriberId: number | nul
 
 /**
  * `GET /api/sales` query (§7) without the paging (`listfrom`, `listlength`): id, salesref, name, zip,
- * addedafter, addedbefore, greaterThan, lessThan, productid. Empty fields are sent as empty strings (§5).
+ * addedafter, addedbefore, greaterThan, lessThan, productid (empty fields sent as empty strings, §5),
+ * and `paymentStatus` when one is chosen (docs/decisions/032).
  */
 export function salesSearchQuery(filters: SalesFilters, subscriberId: number | null) {
   const used = filtersForMode(filters, subscriberId);
@@ -73,6 +87,8 @@ export function salesSearchQuery(filters: SalesFilters, subscriberId: number | n
     greaterThan: text(used.amountMin),
     lessThan: text(used.amountMax),
     productid: used.product,
+    // Not in the spec: sent only when chosen, so that the spec's query stays as it was otherwise.
+    ...(used.paymentStatus ? { paymentStatus: used.paymentStatus } : {}),
   } satisfies SearchQueryInput<typeof saleSearchQuerySchema>;
 }
 
@@ -153,6 +169,7 @@ export function salesFiltersFromQuery(query: z.output<typeof salesSearchFiltersS
     amountMax: numberOrEmpty(query.lessThan),
     salesRef: numberOrEmpty(query.salesref),
     product: text(query.productid),
+    paymentStatus: query.paymentStatus ?? '',
   };
 }
 
@@ -168,9 +185,10 @@ export function filtersToStore(filters: SalesFilters): SalesFilters {
   return stored;
 }
 
-/** Stored filters back as the form holds them: numbers as numbers. */
+/** Stored filters back as the form holds them: numbers as numbers, an unknown payment status as any. */
 export function filtersFromStore(filters: SalesFilters): SalesFilters {
-  const restored = { ...filters };
+  const status = paymentStatusSchema.safeParse(filters.paymentStatus);
+  const restored = { ...filters, paymentStatus: status.success ? status.data : ('' as const) };
   for (const field of NUMBER_FIELDS) {
     const value = text(filters[field]);
     restored[field] = value !== '' && Number.isFinite(Number(value)) ? Number(value) : '';

@@ -7,6 +7,8 @@ import { signIn } from '../../../testing/session.ts';
 import { DASHBOARD_REFRESH_MS } from '../api/get-low-stock-products.ts';
 import { Dashboard } from './dashboard.tsx';
 
+const NO_OVERDUE = { count: 0, amounts: [] };
+
 const DASHBOARD_ERROR =
   'Houston - there was a problem getting the data for the dashboard. Please try again or contact your system administrator.';
 
@@ -26,6 +28,7 @@ describe('Dashboard', () => {
     mockFetch({
       'GET /api/dash/prods': () => jsonResponse({ keyedData: [] }),
       'GET /api/dash/subs': () => jsonResponse({ labels: [], data: [] }),
+      'GET /api/dash/overdue': () => jsonResponse(NO_OVERDUE),
     });
     renderWithProviders(<Dashboard />);
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
@@ -46,6 +49,7 @@ describe('Dashboard', () => {
           ],
         }),
       'GET /api/dash/subs': () => jsonResponse({ labels: [], data: [] }),
+      'GET /api/dash/overdue': () => jsonResponse(NO_OVERDUE),
     });
     renderWithProviders(<Dashboard />);
     const row = (await screen.findByText('Agenda été')).closest('tr');
@@ -61,6 +65,7 @@ describe('Dashboard', () => {
       'GET /api/dash/prods': () => jsonResponse({ keyedData: [] }),
       'GET /api/dash/subs': () =>
         jsonResponse({ labels: ['France', 'Suisse', 'Belgique'], data: [1200, 34, 5] }),
+      'GET /api/dash/overdue': () => jsonResponse(NO_OVERDUE),
     });
     renderWithProviders(<Dashboard />);
     expect(screen.getByRole('heading', { name: 'Active Subscribers' })).toBeInTheDocument();
@@ -74,13 +79,14 @@ describe('Dashboard', () => {
     mockFetch({
       'GET /api/dash/prods': () => problemResponse(403, 'auth.forbidden'),
       'GET /api/dash/subs': () => problemResponse(403, 'auth.forbidden'),
+      'GET /api/dash/overdue': () => problemResponse(403, 'auth.forbidden'),
     });
     renderWithProviders(<Dashboard />);
     expect(await screen.findByText(DASHBOARD_ERROR)).toBeInTheDocument();
     expect(screen.getAllByText(DASHBOARD_ERROR)).toHaveLength(1);
   });
 
-  it('reloads both widgets every 30 seconds and stops once the screen is left', async () => {
+  it('reloads the widgets every 30 seconds and stops once the screen is left', async () => {
     vi.useFakeTimers({
       toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
       shouldAdvanceTime: true,
@@ -89,48 +95,51 @@ describe('Dashboard', () => {
     const requests = mockFetch({
       'GET /api/dash/prods': () => jsonResponse({ keyedData: [] }),
       'GET /api/dash/subs': () => jsonResponse({ labels: [], data: [] }),
+      'GET /api/dash/overdue': () => jsonResponse(NO_OVERDUE),
     });
     const { unmount } = renderWithProviders(<Dashboard />);
     await screen.findByText('No products currently low in stock.');
-    expect(requests).toHaveLength(2);
+    expect(requests).toHaveLength(3);
 
     await act(() => vi.advanceTimersByTimeAsync(DASHBOARD_REFRESH_MS));
-    await vi.waitFor(() => expect(requests).toHaveLength(4));
+    await vi.waitFor(() => expect(requests).toHaveLength(6));
     expect(
       requests
-        .slice(2)
+        .slice(3)
         .map((request) => request.path)
         .sort(),
-    ).toEqual(['/api/dash/prods', '/api/dash/subs']);
+    ).toEqual(['/api/dash/overdue', '/api/dash/prods', '/api/dash/subs']);
 
     unmount();
     await act(() => vi.advanceTimersByTimeAsync(DASHBOARD_REFRESH_MS * 2));
-    expect(requests).toHaveLength(4);
+    expect(requests).toHaveLength(6);
   });
 
-  it('reloads both widgets when the window regains focus, even within 30 seconds', async () => {
+  it('reloads the widgets when the window regains focus, even within 30 seconds', async () => {
     signIn();
     const requests = mockFetch({
       'GET /api/dash/prods': () => jsonResponse({ keyedData: [] }),
       'GET /api/dash/subs': () => jsonResponse({ labels: [], data: [] }),
+      'GET /api/dash/overdue': () => jsonResponse(NO_OVERDUE),
     });
     renderWithProviders(<Dashboard />);
     await screen.findByText('No products currently low in stock.');
-    expect(requests).toHaveLength(2);
+    expect(requests).toHaveLength(3);
     try {
       act(() => focusManager.setFocused(false));
       act(() => focusManager.setFocused(true));
-      await vi.waitFor(() => expect(requests).toHaveLength(4));
+      await vi.waitFor(() => expect(requests).toHaveLength(6));
     } finally {
       focusManager.setFocused(undefined);
     }
   });
 
-  it('reloads both widgets after a change made in the same tab', async () => {
+  it('reloads the widgets after a change made in the same tab', async () => {
     signIn();
     const requests = mockFetch({
       'GET /api/dash/prods': () => jsonResponse({ keyedData: [] }),
       'GET /api/dash/subs': () => jsonResponse({ labels: [], data: [] }),
+      'GET /api/dash/overdue': () => jsonResponse(NO_OVERDUE),
     });
     const { user } = renderWithProviders(
       <>
@@ -139,14 +148,52 @@ describe('Dashboard', () => {
       </>,
     );
     await screen.findByText('No products currently low in stock.');
-    expect(requests).toHaveLength(2);
+    expect(requests).toHaveLength(3);
     await user.click(screen.getByRole('button', { name: 'Change' }));
-    await vi.waitFor(() => expect(requests).toHaveLength(4));
+    await vi.waitFor(() => expect(requests).toHaveLength(6));
     expect(
       requests
-        .slice(2)
+        .slice(3)
         .map((request) => request.path)
         .sort(),
-    ).toEqual(['/api/dash/prods', '/api/dash/subs']);
+    ).toEqual(['/api/dash/overdue', '/api/dash/prods', '/api/dash/subs']);
+  });
+
+  it('shows the overdue invoices, their amounts per currency the French way, linking to the sales searching them', async () => {
+    signIn();
+    mockFetch({
+      'GET /api/dash/prods': () => jsonResponse({ keyedData: [] }),
+      'GET /api/dash/subs': () => jsonResponse({ labels: [], data: [] }),
+      'GET /api/dash/overdue': () =>
+        jsonResponse({
+          count: 3,
+          amounts: [
+            { currencySymbol: '€', amount: 1234.5 },
+            { currencySymbol: 'CHF', amount: 29.5 },
+          ],
+        }),
+    });
+    renderWithProviders(<Dashboard />);
+    const card = screen.getByRole('region', { name: 'Overdue invoices' });
+    expect(await within(card).findByLabelText('Number of overdue invoices')).toHaveTextContent('3');
+    const amounts = within(card)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent?.replace(/\s/g, ' '));
+    expect(amounts).toEqual(['1 234,50 €', '29,50 CHF']);
+    expect(within(card).getByRole('link', { name: 'See the overdue invoices' })).toHaveAttribute(
+      'href',
+      '/sales?paymentStatus=overdue',
+    );
+  });
+
+  it('says when no invoice is overdue', async () => {
+    signIn();
+    mockFetch({
+      'GET /api/dash/prods': () => jsonResponse({ keyedData: [] }),
+      'GET /api/dash/subs': () => jsonResponse({ labels: [], data: [] }),
+      'GET /api/dash/overdue': () => jsonResponse(NO_OVERDUE),
+    });
+    renderWithProviders(<Dashboard />);
+    expect(await screen.findByText('No invoice is overdue.')).toBeInTheDocument();
   });
 });

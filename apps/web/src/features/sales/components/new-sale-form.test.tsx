@@ -340,6 +340,8 @@ describe('New Sale screen', { timeout: 20_000 }, () => {
             dueDate: null,
             paidAmount: 0,
             payments: [],
+            reminderLevel: 0,
+            lastReminderOn: null,
           },
           201,
         ),

@@ -1,6 +1,6 @@
 import type { SaleSummary } from '@back-office/contract/sales';
-import { Anchor, Button } from '@mantine/core';
-import { IconFileInvoice, IconReceiptRefund } from '@tabler/icons-react';
+import { Anchor, Button, Group } from '@mantine/core';
+import { IconCash, IconFileInvoice, IconReceiptRefund } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -17,6 +17,8 @@ import { useDeleteSale } from '../api/delete-sale.ts';
 import { useDownloadCreditNote } from '../api/download-credit-note.ts';
 import { useDownloadSaleInvoice } from '../api/download-sale-invoice.ts';
 import { CancelSaleModal } from './cancel-sale-modal.tsx';
+import { PaymentStatusBadge } from './payment-status-badge.tsx';
+import { SalePaymentsModal } from './sale-payments-modal.tsx';
 
 /** §2.5 messages. */
 export const ENTER_CRITERIA_MESSAGE = 'Please enter some search criteria.';
@@ -51,7 +53,12 @@ const columns: InfiniteTableColumn<SaleSummary>[] = [
     key: 'ref',
     header: 'Ref',
     width: 150,
-    render: (sale) => (sale.status === 'cancelled' ? `#${sale.ref} (cancelled)` : `#${sale.ref}`),
+    render: (sale) => (
+      <Group gap={4} wrap="wrap">
+        <span>{sale.status === 'cancelled' ? `#${sale.ref} (cancelled)` : `#${sale.ref}`}</span>
+        <PaymentStatusBadge status={sale.paymentStatus} />
+      </Group>
+    ),
   },
   {
     key: 'amount',
@@ -74,11 +81,14 @@ type SalesListProps = {
  * `#ref`, Amount as `1 234,50 (€)`, Date; per row an Invoice download and the two-step Remove, the row
  * fading out once the server deleted the sale. A sale whose invoice was issued also shows Cancel (a
  * credit note, with a reason dialog) and its Remove answers why it cannot; a cancelled sale shows
- * `(cancelled)` by its ref and its credit note's download. Infinite scroll of 50 rows a page, newest first.
+ * `(cancelled)` by its ref and its credit note's download. The payment status of an issued invoice shows
+ * as a badge under its ref, and its Record payment (Payments once paid) opens its payments (docs/decisions/032).
+ * Infinite scroll of 50 rows a page, newest first.
  */
 export function SalesList({ list, emptyMessage }: SalesListProps) {
   const deleteSale = useDeleteSale();
   const [cancelling, setCancelling] = useState<SaleSummary | null>(null);
+  const [paying, setPaying] = useState<SaleSummary | null>(null);
 
   const handleRemove = async (sale: SaleSummary): Promise<boolean> => {
     try {
@@ -105,6 +115,18 @@ export function SalesList({ list, emptyMessage }: SalesListProps) {
         rowActions={(sale) => (
           <>
             <InvoiceButton sale={sale} />
+            {sale.paymentStatus !== null ? (
+              <Button
+                size="xs"
+                variant="light"
+                color="teal"
+                leftSection={<IconCash size={14} aria-hidden />}
+                aria-label={`${sale.paymentStatus === 'paid' ? 'Payments' : 'Record payment'} #${sale.ref}`}
+                onClick={() => setPaying(sale)}
+              >
+                {sale.paymentStatus === 'paid' ? 'Payments' : 'Record payment'}
+              </Button>
+            ) : null}
             {sale.status === 'cancelled' && sale.creditNoteNumber !== null ? (
               <CreditNoteButton sale={{ ...sale, creditNoteNumber: sale.creditNoteNumber }} />
             ) : sale.invoiceIssued ? (
@@ -115,11 +137,12 @@ export function SalesList({ list, emptyMessage }: SalesListProps) {
           </>
         )}
         onRemove={handleRemove}
-        actionsWidth={460}
+        actionsWidth={520}
         idleMessage={ENTER_CRITERIA_MESSAGE}
         emptyMessage={emptyMessage}
       />
       <CancelSaleModal sale={cancelling} onClose={() => setCancelling(null)} />
+      <SalePaymentsModal sale={paying} onClose={() => setPaying(null)} />
     </>
   );
 }

@@ -49,6 +49,8 @@ const sale: SaleSummary = {
   status: 'active',
   creditNoteNumber: null,
   paymentStatus: null,
+  reminderLevel: 0,
+  lastReminderOn: null,
 };
 
 /** Every GET /api/sales is answered by `answer`; the query strings are recorded. */

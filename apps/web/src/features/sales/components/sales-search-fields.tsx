@@ -3,6 +3,11 @@ import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { CurrencyInput } from '../../../components/currency-input.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import type { SalesFilters } from '../sales-filters.ts';
+import {
+  ANY_PAYMENT_STATUS,
+  PAYMENT_STATUS_OPTIONS,
+  paymentStatusFromOption,
+} from './payment-status-badge.tsx';
 
 /** §2.5 Product dropdown: "first option ** Optional **, then products". */
 export const OPTIONAL_PRODUCT_LABEL = '** Optional **';
@@ -19,7 +24,8 @@ type SalesSearchFieldsProps = {
 /**
  * The fields of the Sales search panel (part 2 §2.5): without a subscriber Last Name, Postcode,
  * Added Before and Added After (French dd/mm/yyyy date fields, weeks from Monday, sent as YYYY-MM-DD); always
- * Product, Sales Reference, Total greater than and Total less than. None is required.
+ * Product, Sales Reference, Total greater than, Total less than and Payment status (any, unpaid, partially
+ * paid, paid, overdue: not in the spec; docs/decisions/032). None is required.
  */
 export function SalesSearchFields({
   values,
@@ -90,6 +96,13 @@ export function SalesSearchFields({
         prefix=""
         value={values.amountMax}
         onChange={(value) => set('amountMax', value)}
+      />
+      <Select
+        label="Payment status"
+        data={PAYMENT_STATUS_OPTIONS}
+        value={values.paymentStatus === '' ? ANY_PAYMENT_STATUS : values.paymentStatus}
+        onChange={(value) => set('paymentStatus', paymentStatusFromOption(value))}
+        allowDeselect={false}
       />
     </SimpleGrid>
   );
