@@ -172,8 +172,8 @@ function reminderShape() {
 
 /**
  * The payment fields of a sale's detail: `paymentStatus` (see {@link paymentStatusSchema}), `dueDate`
- * (`YYYY-MM-DD`: the day of issue in the organisation's time zone plus the sale's payment terms; null
- * before the invoice is issued), `paidAmount` (units of the sale's currency) and the payments, oldest
+ * (`YYYY-MM-DD`: the invoice's date, the day of the sale in the organisation's time zone, plus the
+ * sale's payment terms, as the invoice prints it; null before the invoice is issued), `paidAmount` (units of the sale's currency) and the payments, oldest
  * first.
  */
 const salePaymentShape = {

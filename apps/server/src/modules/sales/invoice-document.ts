@@ -1,6 +1,7 @@
 import { addCalendarDays, calendarDay } from '@back-office/contract/calendar';
 import type { Settings } from '@back-office/contract/settings';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { formatIBAN, formatReference } from 'swissqrbill/utils';
 import { drawableLogo } from '../../lib/images/logo-image.ts';
 import { formatAmount } from '../../lib/money.ts';
 import { frenchDate } from '../donations/receipt-document.ts';
@@ -160,6 +161,18 @@ export function invoiceDocument(
               margin: [0, 16, 0, 0] as [number, number, number, number],
             },
             ...(settings.paymentTermsText ? [{ text: settings.paymentTermsText, fontSize: 9 }] : []),
+          ]
+        : []),
+      ...(sale.paymentReference
+        ? [
+            {
+              text: [
+                'Référence de paiement, à indiquer avec votre règlement : ',
+                { text: formatReference(sale.paymentReference), bold: true },
+              ],
+              margin: [0, 12, 0, 0] as [number, number, number, number],
+            },
+            ...(sale.paymentIban ? [{ text: `Compte : ${formatIBAN(sale.paymentIban)}` }] : []),
           ]
         : []),
       ...(sale.includeThanks

@@ -6,8 +6,8 @@ import { salePayments, sales } from './sales.table.ts';
 /**
  * The payment status of the sale of the row in scope (docs/decisions/032), as SQL over `sales`:
  * null while the invoice is not issued or once a credit note cancels it; `paid` when the payments
- * cover the total; `overdue` when the due date (the day of issue in `timeZone` plus the sale's
- * payment terms) is before `today` (`YYYY-MM-DD`); else `partiallyPaid` or `unpaid`. The credit-note
+ * cover the total; `overdue` when the due date (the invoice's date, the day of the sale in
+ * `timeZone`, plus the sale's payment terms, as the invoice prints it) is before `today` (`YYYY-MM-DD`); else `partiallyPaid` or `unpaid`. The credit-note
  * test names `"sales"."id"` in full: in a select from one table the ORM writes columns unqualified,
  * which inside the subquery would be the credit note's own id.
  */
@@ -16,7 +16,7 @@ export function paymentStatusSql(timeZone: string, today: string): SQL<PaymentSt
     when ${sales.invoiceIssuedAt} is null
       or exists (select 1 from credit_notes cn where cn.sale_id = "sales"."id") then null
     when ${sales.paidAmount} >= ${sales.total} then 'paid'
-    when (${sales.invoiceIssuedAt} at time zone ${timeZone})::date + ${sales.paymentTermDays} < ${today}::date
+    when (${sales.addedOn} at time zone ${timeZone})::date + ${sales.paymentTermDays} < ${today}::date
       then 'overdue'
     when ${sales.paidAmount} > 0 then 'partiallyPaid'
     else 'unpaid' end)`;

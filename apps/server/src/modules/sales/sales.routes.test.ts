@@ -535,9 +535,14 @@ describe('sales', () => {
     // No account in euros: an ISO 11649 creditor reference, from the first download on.
     const plain = await newSale();
     expect(plain.paymentReference).toBeNull();
-    expect((await api('GET', `/api/sales/receipt/${plain.id}`)).statusCode).toBe(200);
+    const document = await api('GET', `/api/sales/receipt/${plain.id}`);
+    expect(document.statusCode).toBe(200);
     const rf = (await readSale(plain.id)).paymentReference;
     expect(rf).toMatch(new RegExp(`^RF\\d{2}${plain.ref}$`));
+    // The invoice prints it for the buyer to quote.
+    const [page] = await pdfPages(document.rawPayload);
+    expect(page).toContain('Référence de paiement, à indiquer avec votre règlement');
+    expect(page?.replace(/\s/g, '')).toContain(rf);
 
     // A QR-IBAN in euros: a QR reference of 27 digits.
     await setAccounts([{ currency: 'EUR', iban: 'CH4431999123000889012' }]);

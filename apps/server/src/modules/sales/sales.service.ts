@@ -167,7 +167,8 @@ export function createSalesService({
     const { sale, lines } = found;
     const creditNote = await creditNotes.findBySale(db, id);
     const payments = await salePayments.list(db, id);
-    const issuedOn = sale.invoiceIssuedAt ? calendarDay(sale.invoiceIssuedAt, timeZone) : null;
+    // The invoice's date is the day of the sale, as it prints it with its due date.
+    const invoiceDay = sale.invoiceIssuedAt ? calendarDay(sale.addedOn, timeZone) : null;
     return {
       id: sale.id,
       ref: sale.ref,
@@ -193,7 +194,7 @@ export function createSalesService({
       creditNoteNumber: creditNote?.number ?? null,
       paymentReference: sale.paymentReference,
       paymentStatus: await salePayments.statusOf(db, id, timeZone, calendarDay(clock.now(), timeZone)),
-      dueDate: issuedOn ? addCalendarDays(issuedOn, sale.paymentTermDays) : null,
+      dueDate: invoiceDay ? addCalendarDays(invoiceDay, sale.paymentTermDays) : null,
       paidAmount: units(sale.paidAmount),
       reminderLevel: sale.reminderLevel,
       lastReminderOn: sale.lastReminderOn,
@@ -662,7 +663,7 @@ export function createSalesService({
         if (!found) throw notFound(id);
         const file = await renderInvoice(found, settings);
         const level = locked.reminderLevel + 1;
-        const issuedOn = calendarDay(locked.invoiceIssuedAt ?? clock.now(), timeZone);
+        const invoiceDay = calendarDay(locked.addedOn, timeZone);
         const due = (toCents(locked.total) - toCents(locked.paidAmount)) / 100;
         const { subject, text, html } = composeEmail(
           {
@@ -676,7 +677,7 @@ export function createSalesService({
             organisationName: settings.organisationName || 'notre association',
             invoiceNumber: String(locked.ref),
             amountDue: formatAmount(due, found.currencySymbol),
-            dueDate: frenchDate(addCalendarDays(issuedOn, locked.paymentTermDays)),
+            dueDate: frenchDate(addCalendarDays(invoiceDay, locked.paymentTermDays)),
             reminderNumber: String(level),
           },
         );
