@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import {
   createProductThroughApi,
+  franceThroughApi,
   listProductsThroughApi,
   listReferenceItemsThroughApi,
   uniqueName,
@@ -299,11 +300,15 @@ test('the Sales search, its totals export and the Email Subscribers dialog', asy
     swissPrice: 32.5,
     currentStock: 10,
   });
+  // A sale in francs carries a QR-bill: its buyer needs a postcode, a town and a country.
+  const country = await franceThroughApi(request, adminToken);
   const buyer = await seedSubscriberThroughApi(request, adminToken, {
     firstName: 'Jean',
     lastName: uniqueName('Suisse'),
     currencyId: swiss.id,
     postcode: '1200',
+    town: 'Genève',
+    countryId: country.id,
     email: `${Date.now()}-jean@example.org`,
   });
 

@@ -298,10 +298,53 @@ describe('the QR-bill of invoices', () => {
     ]);
   });
 
-  it("names the sale's fields when the buyer's address cannot be structured", async () => {
+  it("asks for the buyer's address a QR-bill needs when a sale in francs is made", async () => {
+    const api = await asAdministrator(ctx);
+    const [buyer] = await insertSubscribers(ctx, [buildSubscriber()]);
+    const item = await insertProduct(ctx, { euroPrice: 43.65, swissPrice: 43.65 });
+    const payload = (overrides: Partial<CreateSaleInput>) =>
+      buildSale(
+        buyer?.id ?? 0,
+        [{ productId: item.id, quantity: 1, euroUnitPrice: 43.65, swissUnitPrice: 43.65 }],
+        { fullName: 'M. Hans Müller', swissSale: true, addr1: 'Rue du Rhône 1', ...overrides },
+      );
+    const refused = await api.send<{ code: string; errors: Array<{ path: string; message: string }> }>(
+      'POST',
+      '/api/sales',
+      payload({ postcode: '', town: 'Genève', country: 'Atlantide' }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: 'sales.invalid',
+      errors: [
+        { path: 'postcode', message: "The buyer's postcode is required." },
+        { path: 'country', message: 'The country "Atlantide" has no ISO code in the list of countries.' },
+      ],
+    });
+    // A sale in euros needs none of it.
+    expect(
+      (
+        await api.send(
+          'POST',
+          '/api/sales',
+          payload({ swissSale: false, postcode: '', town: '', country: '' }),
+        )
+      ).status,
+    ).toBe(201);
+  });
+
+  it("names the sale's fields when the buyer's address of a sale made before cannot be structured", async () => {
     const api = await asAdministrator(ctx);
     await configure(api, { bankAccounts: [{ currency: 'CHF', iban: QR_IBAN }] });
-    const { id } = await sale(api, { postcode: '', town: 'Genève', country: 'Atlantide' });
+    // Sales made before their address was asked for at creation.
+    const blank = async (id: number, values: { postcode?: string; town?: string; country?: string }) =>
+      ctx.database.db.execute(
+        sql`update sales set postcode = coalesce(${values.postcode ?? null}, postcode),
+          town = coalesce(${values.town ?? null}, town), country = coalesce(${values.country ?? null}, country)
+          where id = ${id}`,
+      );
+    const { id } = await sale(api);
+    await blank(id, { postcode: '', town: 'Genève', country: 'Atlantide' });
     const answer = await api.send<{
       code: string;
       detail: string;
@@ -314,7 +357,8 @@ describe('the QR-bill of invoices', () => {
       { path: 'postcode', message: "The buyer's postcode is required." },
       { path: 'country', message: 'The country "Atlantide" has no ISO code in the list of countries.' },
     ]);
-    const { id: noTown } = await sale(api, { town: '', country: '' });
+    const { id: noTown } = await sale(api);
+    await blank(noTown, { town: '', country: '' });
     const missing = await api.send<{ errors: Array<{ path: string }> }>(
       'GET',
       `/api/sales/receipt/${noTown}`,
@@ -366,10 +410,11 @@ describe('the QR-bill of invoices', () => {
   it('gives no payment part to an invoice issued before payment references', async () => {
     const api = await asAdministrator(ctx);
     await configure(api, { bankAccounts: [{ currency: 'CHF', iban: QR_IBAN }] });
-    const { id } = await sale(api, { postcode: '' });
+    const { id } = await sale(api);
     // Issued before: no reference (and an address a QR-bill could not take).
     await ctx.database.db.execute(
-      sql`update sales set invoice_issued_at = now(), payment_reference = null, payment_iban = null where id = ${id}`,
+      sql`update sales set invoice_issued_at = now(), payment_reference = null, payment_iban = null,
+        postcode = '' where id = ${id}`,
     );
     const { pages, qr } = await invoice(api, id);
     expect(pages).toHaveLength(1);

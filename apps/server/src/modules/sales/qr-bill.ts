@@ -102,7 +102,13 @@ const tooLong = (path: string, max: number): FieldError => ({ path, message: `At
  * town and country required, each within its length and the permitted characters; the street comes
  * from `addr1`.
  */
-function debtorProblems({ sale, countryIso }: PaymentPartInput, street: ReturnType<typeof splitStreet>) {
+function debtorProblems(
+  {
+    sale,
+    countryIso,
+  }: { sale: Pick<PaymentPartSale, 'fullName' | 'postcode' | 'town' | 'country'>; countryIso: string | null },
+  street: ReturnType<typeof splitStreet>,
+) {
   const problems: FieldError[] = [];
   const check = (path: string, value: string, max: number, label: string, required: boolean) => {
     if (required && !value.trim()) problems.push({ path, message: `The buyer's ${label} is required.` });
@@ -123,6 +129,18 @@ function debtorProblems({ sale, countryIso }: PaymentPartInput, street: ReturnTy
     });
   }
   return problems;
+}
+
+/**
+ * Why a sale's buyer could not be the debtor of a QR-bill (IG v2.3, 4.2.2, address type S), as field
+ * errors on the sale (`fullName`, `addr1`, `postcode`, `town`, `country`); empty when it can. Asked at
+ * the sale's creation for a sale in francs, so that its invoice never lacks its bill.
+ */
+export function qrBillBuyerProblems(
+  sale: Pick<PaymentPartSale, 'fullName' | 'addr1' | 'postcode' | 'town' | 'country'>,
+  countryIso: string | null,
+): FieldError[] {
+  return debtorProblems({ sale, countryIso }, splitStreet(sale.addr1));
 }
 
 /** The problems of the organisation as a QR-bill creditor (IG v2.3, 4.2.2, address type S). */

@@ -71,6 +71,8 @@ async function seedSales() {
           swissSale,
           town: 'Lyon',
           postcode: '69001',
+          // A sale in francs carries a QR-bill: its buyer's address must be complete.
+          country: 'France',
           items: items.map(([productId, quantity, euroUnitPrice, swissUnitPrice]) => ({
             productId,
             quantity,

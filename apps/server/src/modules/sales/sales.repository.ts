@@ -145,6 +145,16 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
         .orderBy(...saleOrder);
     },
 
+    /** The ISO 3166-1 alpha-2 code of the country of this name (case ignored), or null when none. */
+    countryIsoByName: async (db: Executor, name: string): Promise<string | null> => {
+      if (!name.trim()) return null;
+      const [row] = await db
+        .select({ iso: countries.isoCode })
+        .from(countries)
+        .where(sql`lower(${countries.name}) = lower(trim(${name}))`);
+      return row?.iso ?? null;
+    },
+
     /** The next sale reference, allocated inside the caller's transaction: a rollback gives it back. */
     allocateRef: (db: Executor) => allocateNumber(db, saleCounter, saleCounter.lastRef),
 

@@ -28,7 +28,7 @@ import type { SubscribersService } from '../subscribers/subscribers.service.ts';
 import { type CreditNotesRepository, createCreditNotesRepository } from './credit-notes.repository.ts';
 import { invoiceDocument } from './invoice-document.ts';
 import { invoicePaymentFor } from './payment-reference.ts';
-import { requirePaymentPart } from './qr-bill.ts';
+import { qrBillBuyerProblems, requirePaymentPart } from './qr-bill.ts';
 import { createSalePaymentsRepository, type SalePaymentsRepository } from './sale-payments.repository.ts';
 import { putSaleItemsBack, quantitiesByProduct } from './sale-stock.ts';
 import {
@@ -377,7 +377,9 @@ export function createSalesService({
      * sale, so that it is receipted like any other gift (part 2 §2.6 New sale; CGI art. 200). Invoice
      * and totals are unchanged: the gift stays a sale amount too.
      * @throws 400 `sales.unknown_subscriber` (field `subscriberId`) or `sales.invalid` (fields
-     *   `items.N.productId`, `items.N.euroUnitPrice` / `swissUnitPrice` / `unitPrice`);
+     *   `items.N.productId`, `items.N.euroUnitPrice` / `swissUnitPrice` / `unitPrice`; for a sale in
+     *   francs, whose invoice carries a QR-bill, `fullName`, `addr1`, `postcode`, `town`, `country`
+     *   when the buyer's address is not one a QR-bill can carry);
      *   409 `products.insufficient_stock` (field `items.N.quantity`, detail naming product and stock).
      */
     create: (input: CreateSale, user: AuthUser) =>
@@ -407,6 +409,16 @@ export function createSalesService({
           (await repository.findCurrencyBySymbol(tx, input.swissSale ? 'CHF' : '€')) ??
           (await repository.findCurrencyBySymbol(tx, buyer.symbol));
         if (!currency) throw createSaleInvalidError('No currency fits this sale.');
+        if (input.swissSale) {
+          // Its invoice ends with a QR-bill: the buyer's address must be one it can carry (decision 031).
+          const problems = qrBillBuyerProblems(input, await repository.countryIsoByName(tx, input.country));
+          if (problems.length > 0) {
+            throw createSaleInvalidError(
+              "The invoice of a sale in francs carries a Swiss QR-bill: complete the buyer's address.",
+              problems,
+            );
+          }
+        }
         const priced = input.items.map((item, index) => {
           const product = catalogue.get(item.productId);
           if (!product) throw new Error('product checked above');
