@@ -299,10 +299,18 @@ export function formFieldOfPayloadPath(path: string): string | null {
   }
 }
 
+/** The buyer's address fields a Swiss QR-bill needs, with their words in the message. */
+const QR_BILL_ADDRESS_FIELDS = [
+  ['postcode', 'postcode'],
+  ['town', 'town'],
+  ['country', 'country'],
+] as const;
+
 /**
  * Validates the form as the server will (§5 New sale: "saved only if the form is valid and has at least
  * one item line"), by the contract's schema over the payload, and (with `stock`) refuses a line over
- * the stock last loaded; errors are keyed by form field.
+ * the stock last loaded; a sale in francs also needs the buyer's postcode, town and country (its
+ * invoice's QR-bill). Errors are keyed by form field.
  */
 export function validateNewSale(
   values: NewSaleValues,
@@ -314,6 +322,14 @@ export function validateNewSale(
   const errors: FormErrors = {};
   for (const index of stockShortfalls(values.lines, stock).keys()) {
     errors[`lines.${index}.quantity`] = MORE_THAN_IN_STOCK;
+  }
+  if (values.swissSale) {
+    // Its invoice ends with a QR-bill, whose debtor needs these (the server says so too; decision 031).
+    for (const [field, label] of QR_BILL_ADDRESS_FIELDS) {
+      const value = values[field].trim();
+      if (value === '' || value === NO_COUNTRY)
+        errors[field] = `The buyer's ${label} is required for a sale in francs.`;
+    }
   }
   const parsed = createSaleInputSchema.safeParse(
     buildCreateSaleInput(values, subscriber, countries, currencySymbol),

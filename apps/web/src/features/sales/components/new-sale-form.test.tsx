@@ -292,6 +292,21 @@ describe('New Sale screen', { timeout: 20_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('Suisse');
   });
 
+  it("asks for the buyer's postcode, town and country of a sale in francs, whose invoice carries a QR-bill", async () => {
+    const { user, requests } = await openNewSale({
+      ...buyer,
+      currencyId: 2,
+      countryId: 1,
+      town: '',
+      postcode: '',
+    });
+    await addLine(user, 'Agenda', 1);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("The buyer's town is required for a sale in francs.")).toBeInTheDocument();
+    expect(screen.getByText("The buyer's postcode is required for a sale in francs.")).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
   it('keeps Payment Terms (days) read-only unless includeTerms is on', async () => {
     const { user } = await openNewSale();
     const terms = screen.getByRole('textbox', { name: 'Payment Terms (days)' });

@@ -61,10 +61,21 @@ export function SaleInfoFields({ form, countries }: SaleInfoFieldsProps) {
               <TextInput label="Address 1" autoComplete="off" {...form.getInputProps('addr1')} />
               <TextInput label="Address 2" autoComplete="off" {...form.getInputProps('addr2')} />
               <TextInput label="Address 3" autoComplete="off" {...form.getInputProps('addr3')} />
-              <TextInput label="Town" autoComplete="off" {...form.getInputProps('town')} />
-              <TextInput label="Postcode" autoComplete="off" {...form.getInputProps('postcode')} />
+              <TextInput
+                label="Town"
+                autoComplete="off"
+                withAsterisk={form.values.swissSale}
+                {...form.getInputProps('town')}
+              />
+              <TextInput
+                label="Postcode"
+                autoComplete="off"
+                withAsterisk={form.values.swissSale}
+                {...form.getInputProps('postcode')}
+              />
               <Select
                 label="Country"
+                withAsterisk={form.values.swissSale}
                 data={countryOptions}
                 searchable
                 allowDeselect={false}
