@@ -110,6 +110,9 @@ function startClients(baseUrl: string, token: string, buyerIds: number[], produc
         discountPercentage: pick([0, 0, 5, 12.5]),
         donation: pick([0, 0, 10]),
         deliveryCharge: pick([0, 4.9]),
+        // A sale in francs carries a QR-bill: its buyer's address is complete.
+        postcode: '69001',
+        town: 'Lyon',
         country: 'France',
         items,
       });
