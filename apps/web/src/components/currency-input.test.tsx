@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../testing/render.tsx';
@@ -59,5 +59,17 @@ describe('CurrencyInput', () => {
     expect(screen.getByLabelText('value')).toHaveTextContent('""');
     await user.tab();
     expect(input).toHaveValue('');
+  });
+
+  it('selects the whole amount on focus, without its currency, so that typing replaces it', async () => {
+    const { user } = renderWithProviders(<Harness initial={25.5} />);
+    const input = screen.getByLabelText('Euros Price') as HTMLInputElement;
+    expect(input).toHaveValue('€ 25,50');
+    await user.click(input);
+    expect(input).toHaveValue('25,50');
+    await waitFor(() => expect([input.selectionStart, input.selectionEnd]).toEqual([0, 5]));
+    await user.keyboard('7');
+    expect(input).toHaveValue('7');
+    expect(screen.getByLabelText('value')).toHaveTextContent('7');
   });
 });

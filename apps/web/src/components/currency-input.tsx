@@ -49,8 +49,12 @@ export function CurrencyInput({ prefix, value, onChange, onFocus, onBlur, ...pro
     onChange?.(amount);
   };
   const handleFocus = (event: FocusEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
     setText(masked(value));
-    event.currentTarget.select();
+    // Selected once the amount without its currency is drawn: replacing the text moves the caret.
+    setTimeout(() => {
+      if (document.activeElement === input) input.select();
+    }, 0);
     onFocus?.(event);
   };
   const handleBlur = (event: FocusEvent<HTMLInputElement>) => {
