@@ -6,10 +6,11 @@
  * bytes whatever changed in the plans since, and the other pain.008 version is a 409.
  */
 import { addCalendarDays, calendarDay, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
+  openPool,
   type ServerProcess,
   signIn,
   startServer,
@@ -108,7 +109,7 @@ let planIds: number[] = [];
 beforeAll(async () => {
   database = await createTestDatabase('collections');
   sink = await startSmtpSink();
-  sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  sql = openPool(database.url);
   const env = {
     DATABASE_URL: database.url,
     SMTP_URL: sink.url,

@@ -4,9 +4,16 @@
  * from concurrent requests gives credit notes numbered 1..n without gap or duplicate, and the stock
  * back exactly once per sale.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type ServerProcess, signIn, startServer, stopAllServers } from './harness.ts';
+import {
+  createTestDatabase,
+  openPool,
+  type ServerProcess,
+  signIn,
+  startServer,
+  stopAllServers,
+} from './harness.ts';
 
 const ADMIN_EMAIL = 'admin@example.org';
 const ADMIN_PASSWORD = 'credit-notes-password-1';
@@ -36,7 +43,7 @@ async function callOk<T>(method: string, url: string, body: unknown, status: num
 
 beforeAll(async () => {
   database = await createTestDatabase('credit_notes');
-  sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  sql = openPool(database.url);
   server = await startServer({
     DATABASE_URL: database.url,
     ADMIN_EMAIL,

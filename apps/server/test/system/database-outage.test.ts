@@ -9,10 +9,11 @@
  * requests succeed and the mail worker sends again, without a restart.
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
+  openPool,
   type ServerProcess,
   signIn,
   startServer,
@@ -94,7 +95,7 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   const direct = new URL(database.url);
   proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  sql = openPool(database.url);
 });
 
 afterAll(async () => {

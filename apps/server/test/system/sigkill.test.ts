@@ -7,12 +7,13 @@
  * half-written, every answer the client got (2xx) is in the database, stock is exact, and sale
  * references and receipt numbers run 1..N without gaps.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAIL_BATCH_SIZE as MAIL_BATCH_SIZE } from '../../src/modules/mail/mail.worker.ts';
 import {
   createTestDatabase,
   freePort,
+  openPool,
   type ServerProcess,
   signIn,
   startServer,
@@ -170,7 +171,7 @@ function startClients(baseUrl: string, token: string, buyerIds: number[], produc
 beforeAll(async () => {
   database = await createTestDatabase('sigkill');
   sink = await startSmtpSink();
-  sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  sql = openPool(database.url);
 });
 
 afterAll(async () => {

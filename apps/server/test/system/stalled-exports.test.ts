@@ -7,13 +7,14 @@
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { sql as sqlText } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoSubscribers } from '../../scripts/seed-demo.ts';
 import { seedDemoSales } from '../../scripts/seed-demo-sales.ts';
 import { openDatabase, queryRows } from '../../src/db/client.ts';
 import {
   createTestDatabase,
+  openPool,
   type ServerProcess,
   signIn,
   startServer,
@@ -62,7 +63,7 @@ async function runningCopies(): Promise<number> {
 
 beforeAll(async () => {
   database = await createTestDatabase('exports');
-  sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  sql = openPool(database.url);
   server = await startServer({
     DATABASE_URL: database.url,
     ADMIN_EMAIL,

@@ -3,9 +3,16 @@
  * leave exactly ten sales and a stock of 0; the other ten answer 409 `products.insufficient_stock`.
  * The ledger agrees with the stock, and the CHECK constraint refuses a negative stock even from SQL.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type ServerProcess, signIn, startServer, stopAllServers } from './harness.ts';
+import {
+  createTestDatabase,
+  openPool,
+  type ServerProcess,
+  signIn,
+  startServer,
+  stopAllServers,
+} from './harness.ts';
 
 const ADMIN_EMAIL = 'admin@example.org';
 const ADMIN_PASSWORD = 'stock-concurrency-password-1';
@@ -29,7 +36,7 @@ async function call(token: string, method: string, url: string, body?: unknown) 
 
 beforeAll(async () => {
   database = await createTestDatabase('stock');
-  sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  sql = openPool(database.url);
   server = await startServer({ DATABASE_URL: database.url, ADMIN_EMAIL, ADMIN_PASSWORD });
   await server.ready(60_000);
 });

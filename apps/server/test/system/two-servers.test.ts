@@ -7,10 +7,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { calendarDay, DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
+  openPool,
   type ServerProcess,
   serverDir,
   signIn,
@@ -90,7 +91,7 @@ function salePayload(subscriberId: number, productId: number, quantity: number) 
 beforeAll(async () => {
   database = await createTestDatabase('two_servers');
   sink = await startSmtpSink();
-  sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  sql = openPool(database.url);
   const env = {
     DATABASE_URL: database.url,
     SMTP_URL: sink.url,
