@@ -8,7 +8,6 @@ import type {
 import { sql } from 'drizzle-orm';
 import { type Database, type Executor, queryRows } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
 import { centsToNumeric } from '../../lib/money.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import type { DonationWrites } from '../donations/donations.service.ts';
@@ -350,7 +349,7 @@ export function createBankStatementsService({
           });
         }
         const found = await repository.find(tx, id);
-        if (!found) throw new AppError('bank_statements.not_found', 404, 'Not Found');
+        if (!found) throw createStatementEntryNotFoundError(`No statement entry has id ${id}.`);
         return toView(found.entry, found.saleRef);
       }),
   };
