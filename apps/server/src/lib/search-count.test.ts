@@ -60,6 +60,20 @@ describe('search counts beyond 10,000 matches', () => {
       'Prénom10 Durand',
       'Prénom2 Durand',
     ]);
+    // A later page of the few is cut from the same sorted matches.
+    const laterPage = await search(app, '/api/subscribers/?listfrom=4&listlength=3&name=durand');
+    expect(laterPage).toMatchObject({ count: 10, countIsExact: true });
+    expect(laterPage.models).toEqual(few.models.slice(3, 6));
+    // Too many to collect: estimated, and the page walks the name order.
+    const many = await search(app, '/api/subscribers/?listfrom=1&listlength=50&name=bonn');
+    expect(many.countIsExact).toBe(false);
+    expect(many.models).toHaveLength(50);
+    expect((many.models[0] as { name: string }).name).toBe('Prénom100 Abonné100');
+    const manyGifts = await search(app, '/api/donations?listfrom=1&listlength=50&name=bonn');
+    expect(manyGifts.countIsExact).toBe(false);
+    const manyGiftIds = manyGifts.models.map((model) => (model as { id: number }).id);
+    expect(manyGiftIds).toHaveLength(50);
+    expect(manyGiftIds).toEqual([...manyGiftIds].sort((a, b) => b - a));
     const fewGifts = await search(app, '/api/donations?listfrom=1&listlength=50&name=durand');
     expect(fewGifts).toMatchObject({ count: 10, countIsExact: true });
     // Collected and sorted, gifts of one day still come last recorded first.

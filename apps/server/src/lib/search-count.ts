@@ -22,11 +22,17 @@ export async function countSearchMatches(
   db: Executor,
   matches: SQLWrapper,
   budgetMs: number,
+  /** Already known: more than {@link EXACT_COUNT_LIMIT} matches, found in this many milliseconds. */
+  moreThanLimit?: { cappedMs: number },
 ): Promise<SearchCount> {
-  const started = performance.now();
-  const capped = await countRows(db, cappedMatches(matches));
-  if (capped <= EXACT_COUNT_LIMIT) return { count: capped, countIsExact: true };
-  const cappedMs = performance.now() - started;
+  let capped = EXACT_COUNT_LIMIT + 1;
+  let cappedMs = moreThanLimit?.cappedMs ?? 0;
+  if (!moreThanLimit) {
+    const started = performance.now();
+    capped = await countRows(db, cappedMatches(matches));
+    if (capped <= EXACT_COUNT_LIMIT) return { count: capped, countIsExact: true };
+    cappedMs = performance.now() - started;
+  }
   const estimate = Math.max(await plannedRows(db, matches), capped);
   if (budgetMs > 0 && (cappedMs * estimate) / capped <= budgetMs) {
     return { count: await countRows(db, sql`select 1 from ${matches} m`), countIsExact: true };
@@ -34,20 +40,43 @@ export async function countSearchMatches(
   return { count: roundEstimate(estimate), countIsExact: false };
 }
 
-/**
- * True when a search's matches are few enough to collect in full and sort (an exact count of at most
- * {@link EXACT_COUNT_LIMIT}): a few milliseconds, where walking the sort order's index for matches
- * that cluster along it, or that are rare, reads tens of thousands of entries for one page. A search
- * then orders its page by an expression no index gives (`name || ''`, `date + 0`), and PostgreSQL
- * collects the matches through the filter's own indexes. More matches are dense enough for the walk.
- */
-export function fewMatches(total: SearchCount): boolean {
-  return total.countIsExact && total.count <= EXACT_COUNT_LIMIT;
-}
+/** What {@link collectFewMatches} found. */
+export type CollectedMatches =
+  | { few: true; count: number; pageIds: number[] }
+  | { few: false; cappedMs: number };
 
-/** {@link fewMatches} for a search that shows no count: its matches counted up to the limit, no further. */
-export async function hasFewMatches(db: Executor, matches: SQLWrapper): Promise<boolean> {
-  return (await countRows(db, cappedMatches(matches))) <= EXACT_COUNT_LIMIT;
+/**
+ * Reads the matches of a search once, up to {@link EXACT_COUNT_LIMIT} + 1 of them with the keys of
+ * their order, and when there are no more than {@link EXACT_COUNT_LIMIT} returns their exact count and
+ * the ids of one page, sorted from what was read (docs/decisions/016). Few matches are found through
+ * the filter's own indexes in a few milliseconds, where walking the sort order's index for matches
+ * that cluster along it, or that are rare, reads tens of thousands of entries for one page; and one
+ * scan serves both the count and the page, where a count and then the same matches collected and
+ * sorted again took two. With more matches it says how long finding that out took (for
+ * {@link countSearchMatches}'s budget), and the caller reads its page by walking the order's index:
+ * so many matches are dense enough along it.
+ *
+ * @param matches a select of the matching rows with an `id` column and the columns `order` names,
+ *   without order, limit or offset.
+ * @param order the page's ORDER BY over those columns, ending with `id` (e.g. sql`date desc, id desc`).
+ * @param page `limit` rows after `offset` (0-based).
+ */
+export async function collectFewMatches(
+  db: Executor,
+  matches: SQLWrapper,
+  order: SQL,
+  page: { limit: number; offset: number },
+): Promise<CollectedMatches> {
+  const started = performance.now();
+  const [row] = await queryRows<{ n: number | string; ids: Array<number | string> | null }>(
+    db,
+    sql`with m as materialized (select * from (${matches}) s limit ${EXACT_COUNT_LIMIT + 1})
+        select (select count(*) from m) as n,
+               array(select id from m order by ${order} limit ${page.limit} offset ${page.offset}) as ids`,
+  );
+  const count = Number(row?.n ?? 0);
+  if (count > EXACT_COUNT_LIMIT) return { few: false, cappedMs: performance.now() - started };
+  return { few: true, count, pageIds: (row?.ids ?? []).map(Number) };
 }
 
 const cappedMatches = (matches: SQLWrapper) => sql`select 1 from ${matches} m limit ${EXACT_COUNT_LIMIT + 1}`;

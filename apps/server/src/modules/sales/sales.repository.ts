@@ -1,9 +1,25 @@
 import { calendarDay, DEFAULT_TIME_ZONE, startOfCalendarDay } from '@back-office/contract/calendar';
 import type { SaleSearchQuery } from '@back-office/contract/sales';
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { allocateNumber } from '../../db/counters.ts';
-import { hasFewMatches } from '../../lib/search-count.ts';
+import { collectFewMatches } from '../../lib/search-count.ts';
 import { likeName, likePrefix } from '../../lib/search-text.ts';
 import { products } from '../products/products.table.ts';
 import { findStock, moveStock } from '../products/stock-movements.repository.ts';
@@ -66,8 +82,8 @@ export function buyersOfSalesSql(filter: SaleFilter, timeZone: string): SQL {
 /** Newest sale first, then the last one recorded (part 2 §7 Sales). */
 const saleOrder = [desc(sales.addedOn), desc(sales.id)];
 
-/** {@link saleOrder} with a leading key no index gives (see `fewMatches` of lib/search-count.ts). */
-const sortedAfterCollecting = [desc(sql`${sales.addedOn} + interval '0 s'`), desc(sales.id)];
+/** {@link saleOrder} by the column names of a search's collected matches (see `collectFewMatches`). */
+const collectedOrder = sql`added_on desc, id desc`;
 
 /**
  * All SQL of sales and their stock movements (part 2 §7 Sales; docs/decisions/010); days are of
@@ -110,39 +126,50 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
      */
     search: async (db: Executor, query: SaleSearchQuery, today: string) => {
       const byName = present(query.name);
-      const matching = () => {
-        let rows = db.select({ id: sales.id }).from(sales).$dynamic();
+      // The matching rows with `fields` (their ids by default), as a subquery.
+      const matching = (fields: SelectedFields = { id: sales.id }) => {
+        let rows: PgSelect = db.select(fields).from(sales).$dynamic();
         if (byName) rows = rows.innerJoin(subscribers, eq(subscribers.id, sales.subscriberId));
         return rows.where(saleFilterSql(query, timeZone, today));
       };
-      const collect = byName && (await hasFewMatches(db, matching()));
-      const page = matching()
-        .orderBy(...(collect ? sortedAfterCollecting : saleOrder))
-        .limit(query.listlength)
-        .offset(query.listfrom - 1)
-        .as('page');
-      return db
-        .select({
-          id: sales.id,
-          subscriberId: sales.subscriberId,
-          fullName: sales.fullName,
-          total: sales.total,
-          currencyName: currencies.name,
-          currencySymbol: currencies.symbol,
-          addedOn: sales.addedOn,
-          postcode: sales.postcode,
-          addr1: sales.addr1,
-          town: sales.town,
-          ref: sales.ref,
-          invoiceIssuedAt: sales.invoiceIssuedAt,
-          paymentStatus: paymentStatusSql(timeZone, today),
-          reminderLevel: sales.reminderLevel,
-          lastReminderOn: sales.lastReminderOn,
-        })
-        .from(sales)
-        .innerJoin(page, eq(page.id, sales.id))
-        .innerJoin(currencies, eq(currencies.id, sales.currencyId))
-        .orderBy(...saleOrder);
+      const pageRows = (ids: number[] | SQLWrapper) =>
+        db
+          .select({
+            id: sales.id,
+            subscriberId: sales.subscriberId,
+            fullName: sales.fullName,
+            total: sales.total,
+            currencyName: currencies.name,
+            currencySymbol: currencies.symbol,
+            addedOn: sales.addedOn,
+            postcode: sales.postcode,
+            addr1: sales.addr1,
+            town: sales.town,
+            ref: sales.ref,
+            invoiceIssuedAt: sales.invoiceIssuedAt,
+            paymentStatus: paymentStatusSql(timeZone, today),
+            reminderLevel: sales.reminderLevel,
+            lastReminderOn: sales.lastReminderOn,
+          })
+          .from(sales)
+          .innerJoin(currencies, eq(currencies.id, sales.currencyId))
+          .where(inArray(sales.id, ids))
+          .orderBy(...saleOrder);
+      if (byName) {
+        const collected = await collectFewMatches(
+          db,
+          matching({ id: sales.id, addedOn: sales.addedOn }),
+          collectedOrder,
+          { limit: query.listlength, offset: query.listfrom - 1 },
+        );
+        if (collected.few) return collected.pageIds.length > 0 ? pageRows(collected.pageIds) : [];
+      }
+      return pageRows(
+        matching()
+          .orderBy(...saleOrder)
+          .limit(query.listlength)
+          .offset(query.listfrom - 1),
+      );
     },
 
     /** The ISO 3166-1 alpha-2 code of the country of this name (case ignored), or null when none. */

@@ -1,9 +1,9 @@
 import { DEFAULT_TIME_ZONE, startOfCalendarDay } from '@back-office/contract/calendar';
 import type { SubscriberSearchQuery } from '@back-office/contract/subscribers';
-import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { countSearchMatches, fewMatches, type SearchCount } from '../../lib/search-count.ts';
+import { collectFewMatches, countSearchMatches } from '../../lib/search-count.ts';
 import {
   foldForSearch,
   foldSql,
@@ -73,25 +73,8 @@ export const subscriberOrder = [
   asc(subscribers.id),
 ];
 
-/** {@link subscriberOrder} with a leading key no index gives (see {@link fewMatches}). */
-const sortedAfterCollecting = [
-  asc(sql`${subscribers.searchLastName} || ''`),
-  asc(subscribers.searchFirstName),
-  asc(subscribers.id),
-];
-
-/**
- * The ORDER BY of a search page, once its matches are counted: {@link sortedAfterCollecting} for a
- * last name searched anywhere with {@link fewMatches}. Given ORDER BY … LIMIT, the planner walks the
- * name index expecting the matches spread evenly along it, but they cluster (every name containing
- * "garnier" sorts under G): the walk read 70,000 index entries for 50 rows, 68 ms instead of 4 ms at
- * 200,000 subscribers, "sch" with a country 132 ms instead of 15 ms. Other filters spread along it.
- */
-function pageOrder(query: SubscriberSearchQuery, total: SearchCount) {
-  const lastNameAnywhere =
-    present(query.name) && foldForSearch(query.name).length >= NAME_ANYWHERE_MIN_LENGTH;
-  return lastNameAnywhere && fewMatches(total) ? sortedAfterCollecting : subscriberOrder;
-}
+/** {@link subscriberOrder} by the column names of a search's collected matches (see {@link collectFewMatches}). */
+const collectedOrder = sql`search_last_name, search_first_name, id`;
 
 /**
  * All SQL of the subscriber register (part 2 §7 Subscribers); the day filters are days of `timeZone`
@@ -109,39 +92,65 @@ export function createSubscribersRepository({
     /** The WHERE clause of `filter` with this register's zone (see {@link subscriberFilterSql}). */
     filterSql: (filter: SubscriberFilter) => subscriberFilterSql(filter, timeZone),
 
-    /** One page of matches and their count (exact up to 10,000, see {@link countSearchMatches}). `listfrom` is 1-based. */
+    /**
+     * One page of matches and their count (exact up to 10,000, see {@link countSearchMatches}).
+     * `listfrom` is 1-based. A last name searched anywhere has its matches collected and sorted when
+     * they are few ({@link collectFewMatches}): given ORDER BY … LIMIT, the planner walks the name
+     * index expecting the matches spread evenly along it, but they cluster (every name containing
+     * "garnier" sorts under G): the walk read 70,000 index entries for 50 rows, 68 ms instead of 4 ms
+     * at 200,000 subscribers. Other filters spread along it, and their page is that walk.
+     */
     search: async (db: Executor, query: SubscriberSearchQuery) => {
       const where = subscriberFilterSql(query, timeZone);
-      const total = await countSearchMatches(
-        db,
-        db.select({ id: subscribers.id }).from(subscribers).where(where),
-        countBudgetMs,
-      );
+      const matching = db.select({ id: subscribers.id }).from(subscribers).where(where);
+      // The columns of the page's rows only, ordered.
+      const pageRows = (ids: number[] | SQLWrapper) =>
+        db
+          .select({
+            id: subscribers.id,
+            title: subscribers.title,
+            firstName: subscribers.firstName,
+            lastName: subscribers.lastName,
+            category: categories.name,
+            street: subscribers.address1,
+            postCode: subscribers.postcode,
+          })
+          .from(subscribers)
+          .leftJoin(categories, eq(categories.id, subscribers.categoryId))
+          .where(inArray(subscribers.id, ids))
+          .orderBy(...subscriberOrder);
+      let moreThanLimit: { cappedMs: number } | undefined;
+      if (present(query.name) && foldForSearch(query.name).length >= NAME_ANYWHERE_MIN_LENGTH) {
+        const collected = await collectFewMatches(
+          db,
+          db
+            .select({
+              id: subscribers.id,
+              searchLastName: subscribers.searchLastName,
+              searchFirstName: subscribers.searchFirstName,
+            })
+            .from(subscribers)
+            .where(where),
+          collectedOrder,
+          { limit: query.listlength, offset: query.listfrom - 1 },
+        );
+        if (collected.few) {
+          const rows = collected.pageIds.length > 0 ? await pageRows(collected.pageIds) : [];
+          return { count: collected.count, countIsExact: true, rows };
+        }
+        moreThanLimit = collected;
+      }
+      const total = await countSearchMatches(db, matching, countBudgetMs, moreThanLimit);
       // The page's ids first, walked from the name index alone where the filter allows, then the
       // columns of those 50 rows only.
       const page = db
         .select({ id: subscribers.id })
         .from(subscribers)
         .where(where)
-        .orderBy(...pageOrder(query, total))
+        .orderBy(...subscriberOrder)
         .limit(query.listlength)
-        .offset(query.listfrom - 1)
-        .as('page');
-      const rows = await db
-        .select({
-          id: subscribers.id,
-          title: subscribers.title,
-          firstName: subscribers.firstName,
-          lastName: subscribers.lastName,
-          category: categories.name,
-          street: subscribers.address1,
-          postCode: subscribers.postcode,
-        })
-        .from(subscribers)
-        .innerJoin(page, eq(page.id, subscribers.id))
-        .leftJoin(categories, eq(categories.id, subscribers.categoryId))
-        .orderBy(...subscriberOrder);
-      return { ...total, rows };
+        .offset(query.listfrom - 1);
+      return { ...total, rows: await pageRows(page) };
     },
 
     /** A subscriber, deleted or not, with its tag names sorted. */
