@@ -218,6 +218,12 @@ describe('POST /auth/login', () => {
 describe('tokens', () => {
   it('are refused on /api when missing, malformed, forged, expired or of the wrong kind', async () => {
     const { id_token, access_token } = await login(ctx);
+    // Both verified once first: a token kept as verified is refused all the same where it does not
+    // belong, and once it has expired.
+    expect((await ctx.app.inject({ url: '/api/users', headers: bearer(id_token) })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/auth/userinfo', headers: bearer(access_token) })).statusCode).toBe(
+      200,
+    );
     const forged = await new SignJWT({ sid: 'x', token_use: 'id', role: 'Administrator' })
       .setProtectedHeader({ alg: 'HS256', kid: '1' })
       .setSubject('1')
@@ -241,6 +247,10 @@ describe('tokens', () => {
     ctx.clock.advance(3601 * 1000);
     const expired = await ctx.app.inject({ url: '/api/users', headers: bearer(id_token) });
     expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toMatchObject({
+      code: 'auth.unauthenticated',
+      detail: 'The session has expired.',
+    });
   });
 
   it('survive a restart: an app built later on the same database accepts them', async () => {

@@ -14,6 +14,13 @@ const AUDIENCE = 'back-office';
  */
 export const UNKNOWN_KEY_RELOAD_INTERVAL_MS = 60_000;
 
+/**
+ * Verified tokens kept in memory, most recent last. Every request of a signed-in screen sends the same
+ * token, and checking its HS256 signature through WebCrypto took more CPU than the rest of a simple
+ * read. A kept token is still checked for expiry on each use, and its session in the database.
+ */
+const VERIFIED_TOKENS_KEPT = 1000;
+
 /** What a verified token says: user id, session id, and for id tokens the person's claims. */
 export type VerifiedToken = { userId: number; sessionId: string; use: 'id' | 'access' };
 
@@ -43,6 +50,16 @@ export function createTokenService({
   let loadedAt: number | undefined;
   // One load at a time: requests that arrive while it runs wait for it rather than find no key.
   let loading: Promise<void> | undefined;
+  // Token -> what it says and when it expires (ms since the epoch); see VERIFIED_TOKENS_KEPT.
+  const verifiedTokens = new Map<string, { verified: VerifiedToken; expiresAtMs: number }>();
+
+  function keepVerified(token: string, verified: VerifiedToken, expiresAtSeconds: number) {
+    if (verifiedTokens.size >= VERIFIED_TOKENS_KEPT) {
+      const oldest = verifiedTokens.keys().next().value;
+      if (oldest !== undefined) verifiedTokens.delete(oldest);
+    }
+    verifiedTokens.set(token, { verified, expiresAtMs: expiresAtSeconds * 1000 });
+  }
 
   function loadKeys(): Promise<void> {
     loading ??= readKeys().finally(() => {
@@ -118,6 +135,9 @@ export function createTokenService({
      * @throws AppError 401 `auth.unauthenticated` for any bad token.
      */
     verify: async (token: string, use: 'id' | 'access'): Promise<VerifiedToken> => {
+      const kept = verifiedTokens.get(token);
+      // An expired or misused token goes through the full check below, which says why it fails.
+      if (kept && kept.verified.use === use && clock.now().getTime() < kept.expiresAtMs) return kept.verified;
       try {
         const { payload } = await jwtVerify(
           token,
@@ -131,7 +151,13 @@ export function createTokenService({
             if (!key) throw new joseErrors.JWSSignatureVerificationFailed('unknown key');
             return key;
           },
-          { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'], currentDate: clock.now() },
+          {
+            issuer: ISSUER,
+            audience: AUDIENCE,
+            algorithms: ['HS256'],
+            requiredClaims: ['exp'],
+            currentDate: clock.now(),
+          },
         );
         const userId = Number(payload.sub);
         if (
@@ -142,7 +168,10 @@ export function createTokenService({
         ) {
           throw createUnauthenticatedError('The token is not valid here.');
         }
-        return { userId, sessionId: payload.sid, use };
+        const verified: VerifiedToken = { userId, sessionId: payload.sid, use };
+        // jwtVerify refuses a token without `exp` (requiredClaims below), so it is always there.
+        keepVerified(token, verified, payload.exp as number);
+        return verified;
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired)
           throw createUnauthenticatedError('The session has expired.');
