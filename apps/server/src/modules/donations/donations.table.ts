@@ -127,7 +127,7 @@ export const donations = pgTable(
     saleId: integer().references(() => sales.id),
   },
   (table) => [
-    index('donations_date_idx').on(table.donationDate, table.id),
+    index('donations_date_idx').on(table.donationDate, table.id, table.amount),
     index('donations_subscriber_date_idx').on(table.subscriberId, table.donationDate, table.id),
     index('donations_receipt_idx').on(table.receiptId),
     uniqueIndex('donations_sale_unique').on(table.saleId),
