@@ -41,8 +41,8 @@ export async function countSearchMatches(
 }
 
 /** What {@link collectFewMatches} found. */
-export type CollectedMatches =
-  | { few: true; count: number; pageIds: number[] }
+export type CollectedMatches<Row> =
+  | { few: true; count: number; rows: Row[] }
   | { few: false; cappedMs: number };
 
 /**
@@ -59,24 +59,27 @@ export type CollectedMatches =
  * @param matches a select of the matching rows with an `id` column and the columns `order` names,
  *   without order, limit or offset.
  * @param order the page's ORDER BY over those columns, ending with `id` (e.g. sql`date desc, id desc`).
- * @param page `limit` rows after `offset` (0-based).
+ * @param page the search's page: `listlength` rows from the `listfrom`th (1-based).
+ * @param readPage reads the rows of the page's ids (none when the page is past the end).
  */
-export async function collectFewMatches(
+export async function collectFewMatches<Row>(
   db: Executor,
   matches: SQLWrapper,
   order: SQL,
-  page: { limit: number; offset: number },
-): Promise<CollectedMatches> {
+  page: { listfrom: number; listlength: number },
+  readPage: (ids: number[]) => Promise<Row[]>,
+): Promise<CollectedMatches<Row>> {
   const started = performance.now();
   const [row] = await queryRows<{ n: number | string; ids: Array<number | string> | null }>(
     db,
     sql`with m as materialized (select * from (${matches}) s limit ${EXACT_COUNT_LIMIT + 1})
         select (select count(*) from m) as n,
-               array(select id from m order by ${order} limit ${page.limit} offset ${page.offset}) as ids`,
+               array(select id from m order by ${order} limit ${page.listlength} offset ${page.listfrom - 1}) as ids`,
   );
   const count = Number(row?.n ?? 0);
   if (count > EXACT_COUNT_LIMIT) return { few: false, cappedMs: performance.now() - started };
-  return { few: true, count, pageIds: (row?.ids ?? []).map(Number) };
+  const ids = (row?.ids ?? []).map(Number);
+  return { few: true, count, rows: ids.length > 0 ? await readPage(ids) : [] };
 }
 
 const cappedMatches = (matches: SQLWrapper) => sql`select 1 from ${matches} m limit ${EXACT_COUNT_LIMIT + 1}`;

@@ -128,12 +128,10 @@ export function createDonationsRepository({ countBudgetMs = 0 }: { countBudgetMs
           db,
           matching({ id: donations.id, donationDate: donations.donationDate }),
           collectedOrder,
-          { limit: query.listlength, offset: query.listfrom - 1 },
+          query,
+          pageRows,
         );
-        if (collected.few) {
-          const rows = collected.pageIds.length > 0 ? await pageRows(collected.pageIds) : [];
-          return { count: collected.count, countIsExact: true, rows };
-        }
+        if (collected.few) return { count: collected.count, countIsExact: true, rows: collected.rows };
         const total = await countSearchMatches(db, matching(), countBudgetMs, collected);
         return { ...total, rows: await pageRows(walkedPage()) };
       }

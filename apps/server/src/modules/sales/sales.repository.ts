@@ -160,9 +160,10 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
           db,
           matching({ id: sales.id, addedOn: sales.addedOn }),
           collectedOrder,
-          { limit: query.listlength, offset: query.listfrom - 1 },
+          query,
+          pageRows,
         );
-        if (collected.few) return collected.pageIds.length > 0 ? pageRows(collected.pageIds) : [];
+        if (collected.few) return collected.rows;
       }
       return pageRows(
         matching()

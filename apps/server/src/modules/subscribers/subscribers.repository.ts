@@ -135,12 +135,10 @@ export function createSubscribersRepository({
             .from(subscribers)
             .where(where),
           collectedOrder,
-          { limit: query.listlength, offset: query.listfrom - 1 },
+          query,
+          pageRows,
         );
-        if (collected.few) {
-          const rows = collected.pageIds.length > 0 ? await pageRows(collected.pageIds) : [];
-          return { count: collected.count, countIsExact: true, rows };
-        }
+        if (collected.few) return { count: collected.count, countIsExact: true, rows: collected.rows };
         moreThanLimit = collected;
       }
       const total = await countSearchMatches(db, matching, countBudgetMs, moreThanLimit);
