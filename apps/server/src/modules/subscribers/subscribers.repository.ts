@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE, startOfCalendarDay } from '@back-office/contract/calendar';
 import type { SubscriberSearchQuery } from '@back-office/contract/subscribers';
-import { and, asc, desc, eq, gte, inArray, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, notExists, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { collectFewMatches, countSearchMatches } from '../../lib/search-count.ts';
@@ -66,6 +66,40 @@ export function subscriberFilterSql(filter: SubscriberFilter, timeZone: string):
   return and(...conditions);
 }
 
+/** True when a search filters on a tag and on nothing else (an unset status is no filter). */
+function filtersOnTagAlone(query: SubscriberSearchQuery): query is SubscriberSearchQuery & { tag: number } {
+  const { tag, status, listfrom: _listfrom, listlength: _listlength, ...others } = query;
+  return (
+    present(tag) &&
+    tag > 0 &&
+    (!present(status) || status === 0) &&
+    Object.values(others).every((value) => !present(value) || value === 0)
+  );
+}
+
+/**
+ * The subscribers carrying `tagId` who are not deleted, read from the tag's index less the few
+ * deleted ones: the same matches as the search's filter, counted from one index. Through the
+ * subscribers' index instead, PostgreSQL merged 140,000 entries with the tag's to count 10,001 (32 ms
+ * a search under the mixed load at 200,000 subscribers).
+ */
+function tagMembers(db: Executor, tagId: number) {
+  return db
+    .select({ id: subscriberTags.subscriberId })
+    .from(subscriberTags)
+    .where(
+      and(
+        eq(subscriberTags.tagId, tagId),
+        notExists(
+          db
+            .select({ id: subscribers.id })
+            .from(subscribers)
+            .where(and(eq(subscribers.id, subscriberTags.subscriberId), eq(subscribers.hidden, true))),
+        ),
+      ),
+    );
+}
+
 /** The order of every subscriber list: last name, first name (folded), then id. */
 export const subscriberOrder = [
   asc(subscribers.searchLastName),
@@ -103,7 +137,9 @@ export function createSubscribersRepository({
      */
     search: async (db: Executor, query: SubscriberSearchQuery) => {
       const where = subscriberFilterSql(query, timeZone);
-      const matching = db.select({ id: subscribers.id }).from(subscribers).where(where);
+      const matching = filtersOnTagAlone(query)
+        ? tagMembers(db, query.tag)
+        : db.select({ id: subscribers.id }).from(subscribers).where(where);
       // The columns of the page's rows only, ordered.
       const pageRows = (ids: number[] | SQLWrapper) =>
         db

@@ -310,4 +310,21 @@ describe('subscriber search', () => {
     expect((await api('GET', '/api/subscribers/?listlength=501')).statusCode).toBe(400);
     expect((await api('GET', '/api/subscribers/?listfrom=0')).statusCode).toBe(400);
   });
+
+  it('counts a tag alone without its deleted members, as with any other filter beside it', async () => {
+    const newsletter = await addTag('Newsletter');
+    const saved = await insertSubscribers(
+      ctx,
+      Array.from({ length: 5 }, (_, index) =>
+        buildSubscriber({ lastName: `Lecteur${index}`, firstName: 'Anne', tags: ['Newsletter'] }),
+      ),
+    );
+    await api('DELETE', `/api/subscribers/${saved[1]?.id}`);
+    await api('DELETE', `/api/subscribers/${saved[3]?.id}`);
+    const alone = (await api('GET', `/api/subscribers/?tag=${newsletter.id}&status=0&name=`)).json();
+    expect(alone).toMatchObject({ count: 3, countIsExact: true });
+    expect(names(alone)).toEqual(['Anne Lecteur0', 'Anne Lecteur2', 'Anne Lecteur4']);
+    const withName = (await api('GET', `/api/subscribers/?tag=${newsletter.id}&firstname=ann`)).json();
+    expect(withName).toMatchObject({ count: 3, countIsExact: true });
+  });
 });

@@ -125,6 +125,11 @@ export const subscribers = pgTable(
      */
     index('subscribers_visible_id_idx').on(table.id).where(sql`not ${table.hidden}`),
     /**
+     * Deleted subscribers by id (few): a tag's members are counted from the tag's index alone, less
+     * these (see `tagMembers` in subscribers.repository.ts).
+     */
+    index('subscribers_hidden_id_idx').on(table.id).where(sql`${table.hidden}`),
+    /**
      * Visible subscribers of a country by id: a tag and a country are counted by merging two index-only
      * scans (12 ms instead of 53 ms for the first 10,001 matches at a million subscribers).
      */
