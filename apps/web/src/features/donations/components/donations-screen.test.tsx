@@ -53,8 +53,9 @@ function field(label: string): HTMLElement | undefined {
   return screen.queryAllByLabelText(label)[0];
 }
 
-function rowOf(text: string): HTMLElement {
-  const row = screen.getAllByText(text)[0]?.closest('tr');
+/** The row holding `text`, once drawn: on a busy machine the rows can come a frame after the count. */
+async function rowOf(text: string): Promise<HTMLElement> {
+  const row = (await screen.findAllByText(text))[0]?.closest('tr');
   if (!row) throw new Error(`No row holds ${text}`);
   return row;
 }
@@ -111,13 +112,13 @@ describe('DonationsScreen without a subscriber (part 2 §2.4)', () => {
       listfrom: '1',
       listlength: '50',
     });
-    const row = rowOf('125,50 €');
+    const row = await rowOf('125,50 €');
     expect(within(row).getByRole('link', { name: 'Jean Dupont' })).toHaveAttribute('href', '/subscriber/12');
     expect(within(row).getByText('2025-03-01')).toBeInTheDocument();
-    expect(within(rowOf('40,00 €')).getByText('n° 17')).toBeInTheDocument();
+    expect(within(await rowOf('40,00 €')).getByText('n° 17')).toBeInTheDocument();
     expect(screen.getByText(/1\s300,00 €/)).toBeInTheDocument();
     // The gift of a sale names the sale; the others do not.
-    expect(within(rowOf('2025-01-01')).getByText('· from sale n° 8')).toBeInTheDocument();
+    expect(within(await rowOf('2025-01-01')).getByText('· from sale n° 8')).toBeInTheDocument();
     expect(within(row).queryByText(/from sale/)).not.toBeInTheDocument();
   });
 
@@ -213,8 +214,8 @@ describe('DonationsScreen for one subscriber (part 2 §2.4, §4)', () => {
     await screen.findByText('3 rows');
     const deleteSelected = screen.getByRole('button', { name: 'Delete Selected Donations' });
     expect(deleteSelected).toBeDisabled();
-    await user.click(within(rowOf('125,50 €')).getByRole('checkbox'));
-    await user.click(within(rowOf('40,00 €')).getByRole('checkbox'));
+    await user.click(within(await rowOf('125,50 €')).getByRole('checkbox'));
+    await user.click(within(await rowOf('40,00 €')).getByRole('checkbox'));
     expect(deleteSelected).toBeEnabled();
     await user.click(deleteSelected);
     const dialog = screen.getByRole('dialog', { name: 'Delete Selected Donations' });
@@ -237,7 +238,7 @@ describe('DonationsScreen for one subscriber (part 2 §2.4, §4)', () => {
     await vi.waitFor(() => expect(screen.queryByText('125,50 €')).not.toBeInTheDocument());
     expect(screen.getByText('2 rows')).toBeInTheDocument();
     // The refused one stays selected.
-    expect(within(rowOf('40,00 €')).getByRole('checkbox')).toBeChecked();
+    expect(within(await rowOf('40,00 €')).getByRole('checkbox')).toBeChecked();
   });
 
   it('says how many were deleted when every selected donation was', async () => {
@@ -251,8 +252,8 @@ describe('DonationsScreen for one subscriber (part 2 §2.4, §4)', () => {
     });
     const { user } = renderWithProviders(<DonationsScreen subscriber={jean} />);
     await screen.findByText('3 rows');
-    await user.click(within(rowOf('125,50 €')).getByRole('checkbox'));
-    await user.click(within(rowOf('1 300,00 €')).getByRole('checkbox'));
+    await user.click(within(await rowOf('125,50 €')).getByRole('checkbox'));
+    await user.click(within(await rowOf('1 300,00 €')).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Delete Selected Donations' }));
     await user.click(
       within(screen.getByRole('dialog', { name: 'Delete Selected Donations' })).getByRole('button', {
@@ -277,18 +278,18 @@ describe('DonationsScreen for one subscriber (part 2 §2.4, §4)', () => {
     });
     const { user } = renderWithProviders(<DonationsScreen subscriber={jean} />);
     await screen.findByText('2 rows');
-    await user.click(within(rowOf('40,00 €')).getByRole('button', { name: 'Remove' }));
-    await user.click(within(rowOf('40,00 €')).getByRole('button', { name: 'CONFIRM DELETE' }));
+    await user.click(within(await rowOf('40,00 €')).getByRole('button', { name: 'Remove' }));
+    await user.click(within(await rowOf('40,00 €')).getByRole('button', { name: 'CONFIRM DELETE' }));
     expect(
       await screen.findByText(
         'Houston - there was a problem deleting a donation. This donation is on tax receipt n° 17, already issued: ' +
           'it cannot be deleted. Please try again or contact your system administrator.',
       ),
     ).toBeInTheDocument();
-    expect(within(rowOf('40,00 €')).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    expect(within(await rowOf('40,00 €')).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
 
-    await user.click(within(rowOf('125,50 €')).getByRole('button', { name: 'Remove' }));
-    await user.click(within(rowOf('125,50 €')).getByRole('button', { name: 'CONFIRM DELETE' }));
+    await user.click(within(await rowOf('125,50 €')).getByRole('button', { name: 'Remove' }));
+    await user.click(within(await rowOf('125,50 €')).getByRole('button', { name: 'CONFIRM DELETE' }));
     expect(
       await screen.findByText("Donation for '125,50 (€)' was deleted successfully!"),
     ).toBeInTheDocument();

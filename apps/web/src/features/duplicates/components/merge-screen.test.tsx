@@ -186,7 +186,7 @@ describe('MergeScreen', () => {
     const toast = await screen.findByText(
       'Zoé Dupont (no. 57) was merged into Zoé Dupont (no. 42): 2 donations, 1 sale, 4 history entries and 1 tag moved.',
     );
-    expect(screen.getByText('Subscriber page 42')).toBeInTheDocument();
+    expect(await screen.findByText('Subscriber page 42')).toBeInTheDocument();
 
     await user.click(
       within(toast.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Undo' }),
