@@ -123,7 +123,14 @@ const SCREENS: Screen[] = [
   { name: 'dashboard', path: () => '/#/home' },
   { name: 'unauthorized', path: () => '/#/unauthorized' },
   { name: 'password', path: () => '/#/password' },
-  { name: 'products', path: () => '/#/products' },
+  {
+    name: 'products',
+    path: () => '/#/products',
+    // Its rows fade in once the list comes: scanned mid-fade on a busy machine, they were too pale.
+    prepare: async (page, data) => {
+      await expect(rowWith(page, data.product.name)).toBeVisible();
+    },
+  },
   { name: 'subscription-types', path: () => '/#/subs' },
   { name: 'categories', path: () => '/#/categories' },
   { name: 'countries', path: () => '/#/countries' },
