@@ -25,6 +25,7 @@ import { products } from '../products/products.table.ts';
 import { findStock, moveStock } from '../products/stock-movements.repository.ts';
 import { countries, currencies } from '../reference-lists/reference-lists.table.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
+import { creditNotes } from './credit-notes.table.ts';
 import { paymentStatusSql } from './sale-payments.repository.ts';
 import { saleCounter, saleLines, sales } from './sales.table.ts';
 
@@ -150,9 +151,12 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
             paymentStatus: paymentStatusSql(timeZone, today),
             reminderLevel: sales.reminderLevel,
             lastReminderOn: sales.lastReminderOn,
+            /** The number of the credit note cancelling the sale (at most one), or null. */
+            creditNoteNumber: creditNotes.number,
           })
           .from(sales)
           .innerJoin(currencies, eq(currencies.id, sales.currencyId))
+          .leftJoin(creditNotes, eq(creditNotes.saleId, sales.id))
           .where(inArray(sales.id, ids))
           .orderBy(...saleOrder);
       if (byName) {

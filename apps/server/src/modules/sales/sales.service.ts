@@ -340,10 +340,6 @@ export function createSalesService({
     /** `GET /api/sales`: the matching sales, newest first (a list, as part 2 §7 says). */
     search: async (query: SaleSearchQuery): Promise<SaleSummary[]> => {
       const rows = await repository.search(db, query, calendarDay(clock.now(), timeZone));
-      const cancelled = await creditNotes.numbersBySale(
-        db,
-        rows.map((row) => row.id),
-      );
       return rows.map((row) => ({
         id: row.id,
         subscriberId: row.subscriberId,
@@ -356,8 +352,8 @@ export function createSalesService({
         address: [row.addr1, row.town].filter(Boolean).join(', '),
         ref: row.ref,
         invoiceIssued: row.invoiceIssuedAt !== null,
-        status: cancelled.has(row.id) ? ('cancelled' as const) : ('active' as const),
-        creditNoteNumber: cancelled.get(row.id) ?? null,
+        status: row.creditNoteNumber !== null ? ('cancelled' as const) : ('active' as const),
+        creditNoteNumber: row.creditNoteNumber,
         paymentStatus: row.paymentStatus,
         reminderLevel: row.reminderLevel,
         lastReminderOn: row.lastReminderOn,
