@@ -3,8 +3,29 @@ import type { Executor } from '../../db/client.ts';
 import { users } from '../users/users.table.ts';
 import { loginFailures, loginLockouts, passwordTokens, sessions, signingKeys } from './auth.table.ts';
 
+/**
+ * The user behind an open session, as a prepared statement of `db`: every request runs it, so its
+ * SQL is built once (and planned once per connection by PostgreSQL). `now` is an ISO 8601 instant.
+ */
+function prepareSessionUser(db: Executor) {
+  return db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('find_session_user');
+}
+
 /** All SQL about sign-in: signing keys, sessions, emailed password tokens, failed attempts. */
 export function createAuthRepository() {
+  const sessionUserQueries = new WeakMap<Executor, ReturnType<typeof prepareSessionUser>>();
   return {
     listSigningKeys: (db: Executor) => db.select().from(signingKeys).orderBy(desc(signingKeys.id)),
 
@@ -22,18 +43,12 @@ export function createAuthRepository() {
       db: Executor,
       { sessionId, userId, now }: { sessionId: string; userId: number; now: Date },
     ) => {
-      const [row] = await db
-        .select({ id: users.id, email: users.email, fullName: users.fullName, role: users.role })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.id, sessionId),
-            eq(sessions.userId, userId),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, now),
-          ),
-        );
+      let query = sessionUserQueries.get(db);
+      if (!query) {
+        query = prepareSessionUser(db);
+        sessionUserQueries.set(db, query);
+      }
+      const [row] = await query.execute({ sessionId, userId, now: now.toISOString() });
       return row;
     },
 
