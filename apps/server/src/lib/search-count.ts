@@ -25,14 +25,10 @@ export async function countSearchMatches(
   /** Already known: more than {@link EXACT_COUNT_LIMIT} matches, found in this many milliseconds. */
   moreThanLimit?: { cappedMs: number },
 ): Promise<SearchCount> {
-  let capped = EXACT_COUNT_LIMIT + 1;
-  let cappedMs = moreThanLimit?.cappedMs ?? 0;
-  if (!moreThanLimit) {
-    const started = performance.now();
-    capped = await countRows(db, cappedMatches(matches));
-    if (capped <= EXACT_COUNT_LIMIT) return { count: capped, countIsExact: true };
-    cappedMs = performance.now() - started;
-  }
+  const { capped, cappedMs } = moreThanLimit
+    ? { capped: EXACT_COUNT_LIMIT + 1, cappedMs: moreThanLimit.cappedMs }
+    : await timedCappedCount(db, matches);
+  if (capped <= EXACT_COUNT_LIMIT) return { count: capped, countIsExact: true };
   const estimate = Math.max(await plannedRows(db, matches), capped);
   if (budgetMs > 0 && (cappedMs * estimate) / capped <= budgetMs) {
     return { count: await countRows(db, sql`select 1 from ${matches} m`), countIsExact: true };
@@ -83,6 +79,13 @@ export async function collectFewMatches<Row>(
 }
 
 const cappedMatches = (matches: SQLWrapper) => sql`select 1 from ${matches} m limit ${EXACT_COUNT_LIMIT + 1}`;
+
+/** The matches counted up to {@link EXACT_COUNT_LIMIT} + 1, and how long that took (ms). */
+async function timedCappedCount(db: Executor, matches: SQLWrapper) {
+  const started = performance.now();
+  const capped = await countRows(db, cappedMatches(matches));
+  return { capped, cappedMs: performance.now() - started };
+}
 
 async function countRows(db: Executor, rows: SQL): Promise<number> {
   const [row] = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from (${rows}) counted`);
