@@ -185,3 +185,22 @@ export function renderedOnce(query: SQL): SQL {
   if (params.length > 0) throw new Error('renderedOnce takes SQL without parameters');
   return sql.raw(text);
 }
+
+/**
+ * A statement that a request runs often, built once per executor (`build(db)` returns a Drizzle
+ * `.prepare('name')`): its SQL is rendered once instead of on every call, and PostgreSQL plans it once
+ * per connection. Each name must stand for one SQL text.
+ */
+export function preparedPerExecutor<Statement>(
+  build: (db: Executor) => Statement,
+): (db: Executor) => Statement {
+  const built = new WeakMap<Executor, Statement>();
+  return (db) => {
+    let statement = built.get(db);
+    if (!statement) {
+      statement = build(db);
+      built.set(db, statement);
+    }
+    return statement;
+  };
+}

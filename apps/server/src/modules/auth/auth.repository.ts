@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, preparedPerExecutor } from '../../db/client.ts';
 import { users } from '../users/users.table.ts';
 import { loginFailures, loginLockouts, passwordTokens, sessions, signingKeys } from './auth.table.ts';
 
@@ -7,8 +7,8 @@ import { loginFailures, loginLockouts, passwordTokens, sessions, signingKeys } f
  * The user behind an open session, as a prepared statement of `db`: every request runs it, so its
  * SQL is built once (and planned once per connection by PostgreSQL). `now` is an ISO 8601 instant.
  */
-function prepareSessionUser(db: Executor) {
-  return db
+const sessionUserStatement = preparedPerExecutor((db) =>
+  db
     .select({ id: users.id, email: users.email, fullName: users.fullName, role: users.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -20,12 +20,11 @@ function prepareSessionUser(db: Executor) {
         gt(sessions.expiresAt, sql.placeholder('now')),
       ),
     )
-    .prepare('find_session_user');
-}
+    .prepare('find_session_user'),
+);
 
 /** All SQL about sign-in: signing keys, sessions, emailed password tokens, failed attempts. */
 export function createAuthRepository() {
-  const sessionUserQueries = new WeakMap<Executor, ReturnType<typeof prepareSessionUser>>();
   return {
     listSigningKeys: (db: Executor) => db.select().from(signingKeys).orderBy(desc(signingKeys.id)),
 
@@ -43,12 +42,7 @@ export function createAuthRepository() {
       db: Executor,
       { sessionId, userId, now }: { sessionId: string; userId: number; now: Date },
     ) => {
-      let query = sessionUserQueries.get(db);
-      if (!query) {
-        query = prepareSessionUser(db);
-        sessionUserQueries.set(db, query);
-      }
-      const [row] = await query.execute({ sessionId, userId, now: now.toISOString() });
+      const [row] = await sessionUserStatement(db).execute({ sessionId, userId, now: now.toISOString() });
       return row;
     },
 
