@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { PgTableWithColumns } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, queryRows } from '../../db/client.ts';
 import type { FieldError } from '../../lib/errors.ts';
 import {
   categories,
@@ -31,17 +31,30 @@ type NamedTable = PgTableWithColumns<{
 
 /**
  * Names of the given reference ids, per field (`{ countryId: Map(1 -> 'France') }`); ids of 0 are skipped.
- * Used to check that every id exists and to write history in words.
+ * Used to check that every id exists and to write history in words. One statement for every list (a
+ * save asked five lists one by one).
  */
 export async function loadReferenceNames(db: Executor, idSets: ReadonlyArray<Partial<ReferenceIds>>) {
-  const names = new Map<ReferenceField, Map<number, string>>();
-  for (const reference of SUBSCRIBER_REFERENCES) {
+  const names = new Map<ReferenceField, Map<number, string>>(
+    SUBSCRIBER_REFERENCES.map((reference) => [reference.field, new Map()]),
+  );
+  const lookups = SUBSCRIBER_REFERENCES.flatMap((reference, index) => {
     const ids = [...new Set(idSets.map((set) => set[reference.field] ?? 0).filter((id) => id > 0))];
     const table = reference.table as unknown as NamedTable;
-    const rows = ids.length
-      ? await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, ids))
+    return ids.length > 0
+      ? [
+          sql`select ${sql.raw(String(index))} as list, id, name from ${table} where ${inArray(table.id, ids)}`,
+        ]
       : [];
-    names.set(reference.field, new Map(rows.map((row) => [row.id, row.name])));
+  });
+  if (lookups.length === 0) return names;
+  const rows = await queryRows<{ list: number; id: number; name: string }>(
+    db,
+    sql.join(lookups, sql` union all `),
+  );
+  for (const row of rows) {
+    const reference = SUBSCRIBER_REFERENCES[Number(row.list)];
+    if (reference) names.get(reference.field)?.set(Number(row.id), row.name);
   }
   return names;
 }
