@@ -125,6 +125,19 @@ describe('the subscriber record', () => {
       "Changed town from 'Lyon' to 'Genève'; country from 'France' to 'Suisse'; currency from 'EURO' to 'Swiss Franc'; " +
         "IBAN from (empty) to ending 2957; notes; still on mailing list from yes to no; tags: added 'VIP'.",
     );
+    // The same tag written in another case keeps it; no tags removes it.
+    const again = await api('PATCH', `/api/subscribers/${saved?.id}`, {
+      ...response.json<object>(),
+      tags: ['vip'],
+    });
+    expect(again.json()).toMatchObject({ tags: ['VIP'], version: 3 });
+    const untagged = await api('PATCH', `/api/subscribers/${saved?.id}`, {
+      ...again.json<object>(),
+      tags: [],
+    });
+    expect(untagged.json()).toMatchObject({ tags: [], version: 4 });
+    const [removal] = (await api('GET', `/api/subscribers/${saved?.id}/history`)).json();
+    expect(removal.description).toBe("Changed tags: removed 'VIP'.");
   });
 
   it('answers 409 when someone else saved the record since it was read, and keeps their change', async () => {

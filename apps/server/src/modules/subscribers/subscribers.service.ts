@@ -321,7 +321,8 @@ export function createSubscribersService({
         const { names, tagIds } = await resolveReferences(tx, input, before);
         const row = await repository.update(tx, id, locked.version, toSubscriberColumns(input));
         if (!row) throw createStaleSubscriberError('Someone else changed this subscriber at the same time.');
-        await repository.replaceTags(tx, id, tagIds);
+        // Most saves keep the tags: they are rewritten only when they changed.
+        if (!sameTagNames(before.tags, input.tags)) await repository.replaceTags(tx, id, tagIds);
         const after = await loadVisible(tx, id);
         const description = describeSubscriberChanges(before, after, names);
         if (description)
@@ -468,3 +469,10 @@ export function createSubscribersService({
 }
 
 export type SubscribersService = ReturnType<typeof createSubscribersService>;
+
+/** Whether two lists of tag names name the same tags (case-insensitive, in any order, repeats ignored). */
+function sameTagNames(a: readonly string[], b: readonly string[]): boolean {
+  const left = new Set(a.map((name) => name.toLowerCase()));
+  const right = new Set(b.map((name) => name.toLowerCase()));
+  return left.size === right.size && [...left].every((name) => right.has(name));
+}
