@@ -277,6 +277,13 @@ const optionalDate = z
   .optional()
   .refine((value) => !value || isIsoDate(value), { message: 'Dates are written YYYY-MM-DD.' });
 
+/** Only the issued invoices in this payment status (docs/decisions/032); empty for any. */
+const paymentStatusFilterSchema = z
+  .union([z.literal(''), paymentStatusSchema], {
+    message: 'Choose unpaid, partiallyPaid, paid or overdue.',
+  })
+  .optional();
+
 /**
  * `GET /api/sales` query (part 2 §7): `id` subscriber (-1 = any), `salesref` the sale reference,
  * `greaterThan`/`lessThan` exclusive bounds on the total, `productid` sales with that product.
@@ -291,12 +298,7 @@ export const saleSearchQuerySchema = z.object({
   greaterThan: optionalNumber,
   lessThan: optionalNumber,
   productid: optionalReference,
-  /** Only the issued invoices in this payment status (docs/decisions/032); empty for any. */
-  paymentStatus: z
-    .union([z.literal(''), paymentStatusSchema], {
-      message: 'Choose unpaid, partiallyPaid, paid or overdue.',
-    })
-    .optional(),
+  paymentStatus: paymentStatusFilterSchema,
   listfrom: z.coerce.number().int().min(1).default(1),
   listlength: z.coerce.number().int().min(1).max(500).default(50),
 });
@@ -328,6 +330,8 @@ export const saleExportQuerySchema = z.object({
   amountMin: optionalNumber,
   amountMax: optionalNumber,
   product: optionalReference,
+  /** As the search's: the export has the rows the list shows. */
+  paymentStatus: paymentStatusFilterSchema,
   isdetailed: queryFlagSchema,
   listfrom: z.coerce.number().int().optional(),
   listlength: z.coerce.number().int().optional(),

@@ -1,8 +1,14 @@
-import { DEFAULT_TIME_ZONE, nextCalendarDay, startOfCalendarDay } from '@back-office/contract/calendar';
+import {
+  calendarDay,
+  DEFAULT_TIME_ZONE,
+  nextCalendarDay,
+  startOfCalendarDay,
+} from '@back-office/contract/calendar';
 import type { CsvDialect } from '@back-office/contract/common';
 import { and, asc, desc, eq, gte, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
 import { copyCsvStream, csvSelection } from '../../db/copy-csv.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { CsvColumn } from '../../lib/csv.ts';
 import { keysetRows } from '../../lib/keyset-rows.ts';
 import { currencies } from '../reference-lists/reference-lists.table.ts';
@@ -136,7 +142,7 @@ const cursorOf = (sale: ExportedSale): SaleCursor => ({ addedOn: sale.addedOnCur
  */
 function salesBatch(
   db: Executor,
-  filter: SaleFilter,
+  where: SQL | undefined,
   after: SaleCursor | undefined,
   limit: number,
   timeZone: string,
@@ -147,7 +153,7 @@ function salesBatch(
       db,
       aliased(saleColumnsIn(timeZone)),
       and(
-        saleFilterSql(filter, timeZone),
+        where,
         after
           ? sql`(${sales.addedOn}, ${sales.id}) < (${after.addedOn}::timestamptz, ${after.id})`
           : undefined,
@@ -182,16 +188,28 @@ export type ExportedSaleLineKey = keyof ExportedSale | keyof ExportedSaleLine;
 
 /** Streams for the sales exports (part 2 §7): keyset pages, never the whole table in memory. */
 /** The exports' SQL; dates and day filters are days of `timeZone` (docs/decisions/012). */
-export function createSalesExportRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZone?: string } = {}) {
+export function createSalesExportRepository({
+  timeZone = DEFAULT_TIME_ZONE,
+  clock = systemClock,
+}: {
+  timeZone?: string;
+  /** Whose today the payment status filter compares with. */
+  clock?: Clock;
+} = {}) {
   const saleColumns = saleColumnsIn(timeZone);
+  /** The filter's WHERE clause, a payment status judged on the organisation's today. */
+  const filterSql = (filter: SaleFilter) =>
+    saleFilterSql(filter, timeZone, calendarDay(clock.now(), timeZone));
   return {
     /** Matching sales, newest first, read in keyset batches of `batchSize` (1000). */
-    streamSales: (db: Executor, filter: SaleFilter, { batchSize = BATCH }: { batchSize?: number } = {}) =>
-      keysetRows(
+    streamSales: (db: Executor, filter: SaleFilter, { batchSize = BATCH }: { batchSize?: number } = {}) => {
+      const where = filterSql(filter);
+      return keysetRows(
         batchSize,
-        (after: SaleCursor | undefined) => salesBatch(db, filter, after, batchSize, timeZone),
+        (after: SaleCursor | undefined) => salesBatch(db, where, after, batchSize, timeZone),
         cursorOf,
-      ),
+      );
+    },
 
     /**
      * Matching sales, newest first, each as `{ sale, lines }` with its lines in order, read in keyset
@@ -202,11 +220,12 @@ export function createSalesExportRepository({ timeZone = DEFAULT_TIME_ZONE }: { 
       db: Executor,
       filter: SaleFilter,
       { batchSize = BATCH }: { batchSize?: number } = {},
-    ) =>
-      keysetRows(
+    ) => {
+      const where = filterSql(filter);
+      return keysetRows(
         batchSize,
         async (after: SaleCursor | undefined) => {
-          const batch = await salesBatch(db, filter, after, batchSize, timeZone);
+          const batch = await salesBatch(db, where, after, batchSize, timeZone);
           const lines = await linesOf(
             db,
             batch.map((sale) => sale.id),
@@ -220,7 +239,8 @@ export function createSalesExportRepository({ timeZone = DEFAULT_TIME_ZONE }: { 
           return batch.map((sale) => ({ sale, lines: bySale.get(sale.id) ?? [] }));
         },
         (entry) => cursorOf(entry.sale),
-      ),
+      );
+    },
 
     /**
      * The sales export written by PostgreSQL (`COPY … TO STDOUT`, see copyCsvStream): the matching
@@ -237,7 +257,7 @@ export function createSalesExportRepository({ timeZone = DEFAULT_TIME_ZONE }: { 
     ) =>
       copyCsvStream(
         db,
-        matchingSales(db, csvSelection(columns, saleColumns, dialect), saleFilterSql(filter, timeZone))
+        matchingSales(db, csvSelection(columns, saleColumns, dialect), filterSql(filter))
           .orderBy(...newestFirst)
           .getSQL(),
         dialect,
@@ -260,7 +280,7 @@ export function createSalesExportRepository({ timeZone = DEFAULT_TIME_ZONE }: { 
         matchingSales(
           db,
           csvSelection(columns, { ...saleColumns, ...lineColumns }, dialect),
-          saleFilterSql(filter, timeZone),
+          filterSql(filter),
         )
           .innerJoin(saleLines, eq(saleLines.saleId, sales.id))
           .orderBy(...newestFirst, asc(saleLines.position))

@@ -101,6 +101,7 @@ export const salesExportRoutes: FastifyPluginAsyncZod<{
         greaterThan: query.amountMin,
         lessThan: query.amountMax,
         productid: query.product,
+        paymentStatus: query.paymentStatus,
       };
       // On PostgreSQL, COPY writes the CSV (the speed goal: CSV within 3× of COPY); on PGlite the
       // rows come formatted by the repository (date, amounts) and go to csv-stringify as they are.

@@ -68,7 +68,7 @@ export function createSalesModule(
     register: async (app) => {
       await app.register(salesExportRoutes, {
         db: readDb,
-        repository: createSalesExportRepository({ timeZone }),
+        repository: createSalesExportRepository({ timeZone, clock }),
       });
       await app.register(salesRoutes, { salesService });
       await app.register(creditNotesRoutes, { creditNotesService });

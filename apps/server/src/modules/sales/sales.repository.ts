@@ -1,4 +1,4 @@
-import { calendarDay, DEFAULT_TIME_ZONE, startOfCalendarDay } from '@back-office/contract/calendar';
+import { DEFAULT_TIME_ZONE, startOfCalendarDay } from '@back-office/contract/calendar';
 import type { SaleSearchQuery } from '@back-office/contract/sales';
 import {
   and,
@@ -41,13 +41,11 @@ const present = <T>(value: T | '' | undefined | null): value is T =>
  * after" and "added before" are days of `timeZone` (docs/decisions/012): after = from its start, before =
  * until its start. `paymentStatus` compares with `today` (`YYYY-MM-DD`, the organisation's day).
  */
-export function saleFilterSql(
-  filter: SaleFilter,
-  timeZone: string,
-  today: string = calendarDay(new Date(), timeZone),
-): SQL | undefined {
+export function saleFilterSql(filter: SaleFilter, timeZone: string, today?: string): SQL | undefined {
   const conditions: Array<SQL | undefined> = [];
   if (present(filter.paymentStatus)) {
+    // The day comes from the app's clock (tests set it), never from the system's.
+    if (today === undefined) throw new Error('saleFilterSql needs today to filter on the payment status');
     conditions.push(isNotNull(sales.invoiceIssuedAt));
     conditions.push(sql`${paymentStatusSql(timeZone, today)} = ${filter.paymentStatus}`);
   }
@@ -73,7 +71,7 @@ export function saleFilterSql(
  * The subscribers behind at least one sale matching `filter`: a condition over `subscribers`, for the
  * bulk email to buyers (part 2 §7 Sales). Correlated: the filter's name condition reads the outer row.
  */
-export function buyersOfSalesSql(filter: SaleFilter, timeZone: string): SQL {
+export function buyersOfSalesSql(filter: Omit<SaleFilter, 'paymentStatus'>, timeZone: string): SQL {
   const saleFilter = saleFilterSql(filter, timeZone);
   return sql`exists (select 1 from ${sales} where ${sales.subscriberId} = ${subscribers.id}${
     saleFilter ? sql` and ${saleFilter}` : sql``

@@ -740,6 +740,11 @@ describe('invoice payments', () => {
       reminderLevel: 2,
       lastReminderOn: next,
     });
+    // The export has the list's rows: overdue on the app's day (a month ahead of the system's), not paid.
+    const exported = async (status: string) =>
+      (await api('GET', `/api/sales/export?paymentStatus=${status}`)).body.split('\n').slice(1).join('\n');
+    expect(await exported('overdue')).toContain(`${sale.ref},`);
+    expect(await exported('paid')).not.toContain(`${sale.ref},`);
     const history = (await api('GET', `/api/subscribers/${buyerId}/history`)).body;
     expect(history).toContain(
       `Payment reminder n° 2 of the invoice of the sale #${sale.ref} emailed to ${buyer?.email}.`,

@@ -108,6 +108,7 @@ export function salesExportQuery(filters: SalesFilters, subscriberId: number | n
     amountMax: text(used.amountMax),
     isdetailed: detailed,
     product: used.product,
+    ...(used.paymentStatus ? { paymentStatus: used.paymentStatus } : {}),
   } satisfies SearchQueryInput<typeof saleExportQuerySchema>;
 }
 
