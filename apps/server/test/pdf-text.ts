@@ -44,3 +44,11 @@ export async function pdfImageCounts(pdf: Buffer | Uint8Array): Promise<number[]
   await document.destroy();
   return counts;
 }
+
+/** The title a PDF gives in its document information (what a viewer shows in its window's title). */
+export async function pdfTitle(pdf: Buffer | Uint8Array): Promise<string | undefined> {
+  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false }).promise;
+  const { info } = await document.getMetadata();
+  await document.destroy();
+  return (info as { Title?: string }).Title;
+}

@@ -403,6 +403,13 @@ export function receiptContent(
     : cerfaContent(data, settings, url, pageBreak);
 }
 
+/** What the file's receipts are called in its title, as on their pages: Swiss attestations are not "reçus fiscaux". */
+function documentName(items: ReceiptDocumentData[]): string {
+  const attestations = items.filter((item) => item.receipt.document === 'attestation').length;
+  if (attestations === 0) return 'Reçu fiscal';
+  return attestations === items.length ? 'Attestation' : 'Reçu fiscal ou attestation';
+}
+
 /** A PDF document of one or more receipts, one per page. */
 export function receiptsDocument(
   items: ReceiptDocumentData[],
@@ -413,7 +420,7 @@ export function receiptsDocument(
   return {
     info: {
       title: first
-        ? `Reçu fiscal n° ${items.map((item) => item.receipt.number).join(', ')}`
+        ? `${documentName(items)} n° ${items.map((item) => item.receipt.number).join(', ')}`
         : 'Reçus fiscaux',
       author: settings.organisationName,
     },

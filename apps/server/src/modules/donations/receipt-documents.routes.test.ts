@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { asAdministrator, type TestApi } from '../../../test/api.ts';
 import { testConfig, useTestApp } from '../../../test/context.ts';
 import { buildSubscriber, insertReferenceItem, insertSubscribers } from '../../../test/factories.ts';
-import { pdfImageCounts, pdfPages } from '../../../test/pdf-text.ts';
+import { pdfImageCounts, pdfPages, pdfTitle } from '../../../test/pdf-text.ts';
 import { readQrCode } from '../../../test/qr.ts';
 import { queryRows } from '../../db/client.ts';
 
@@ -101,6 +101,7 @@ describe('the document each donor gets', () => {
     const gift = await give(api, zoe.id, 100, '2026-03-15');
     const pdf = await pdfOf(api, `/api/donations/receipt/${gift.id}`);
     const [page = ''] = await pdfPages(pdf);
+    expect(await pdfTitle(pdf)).toBe('Reçu fiscal n° 1');
     for (const text of [
       'Reçu n° 1',
       'Cerfa n° 11580*05',
@@ -158,6 +159,7 @@ describe('the document each donor gets', () => {
     await give(api, hans.id, 50, '2026-03-13');
     const pdf = await pdfOf(api, `/api/donations/receipt/${hans.id}/2026`);
     const [page = ''] = await pdfPages(pdf);
+    expect(await pdfTitle(pdf)).toBe('Attestation n° 1');
     for (const text of [
       'Attestation n° 1',
       'Attestation de dons 2026',
