@@ -618,14 +618,16 @@ export function benchLogoDataUrl(): string {
 }
 
 /**
- * Fills the organisation settings as a real organisation has them (name, address, signatory, texts and
- * a logo), so that receipts and invoices carry everything they print; left alone when a name is set.
+ * Fills the organisation settings as a real organisation has them (name, address, structured address,
+ * a euro and a franc account, signatory, texts and a logo), so that receipts and invoices carry
+ * everything they print, a Swiss sale's invoice its QR-bill; left alone once they have all that.
  */
 export async function ensureBenchSettings(context: BenchContext) {
   const current = await fetch(`${context.base}/api/settings`, { headers: context.headers });
   if (!current.ok) throw new Error(`GET /api/settings failed: ${current.status}`);
   const settings = (await current.json()) as Record<string, unknown>;
-  if (settings.organisationName) return;
+  if (settings.organisationName && Array.isArray(settings.bankAccounts) && settings.bankAccounts.length > 0)
+    return;
   const response = await fetch(`${context.base}/api/settings`, {
     method: 'PUT',
     headers: { ...context.headers, 'content-type': 'application/json' },
@@ -633,6 +635,15 @@ export async function ensureBenchSettings(context: BenchContext) {
       ...settings,
       organisationName: 'Association des Amis de la Revue',
       address: '12 rue des Lilas\n74100 Annemasse',
+      addressStreet: 'rue des Lilas',
+      addressBuildingNumber: '12',
+      addressPostcode: '74100',
+      addressTown: 'Annemasse',
+      addressCountry: 'FR',
+      bankAccounts: [
+        { currency: 'EUR', iban: 'FR7630006000011234567890189' },
+        { currency: 'CHF', iban: 'CH4431999123000889012' },
+      ],
       emailSenderName: 'Association des Amis de la Revue',
       emailSenderAddress: 'contact@amis-revue.example.org',
       sirenOrRna: 'W743001234',

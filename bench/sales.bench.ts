@@ -175,10 +175,15 @@ const SALES_COPY_SQL = `select s.ref, to_char(s.added_on at time zone 'UTC', 'YY
   from sales s join subscribers sub on sub.id = s.subscriber_id join currencies c on c.id = s.currency_id
   order by s.added_on desc, s.id desc`;
 
-/** The detailed export's rows and columns: one per sale line, sales newest first, lines in order. */
+/**
+ * The detailed export's rows and columns: one per sale line, sales newest first, lines in order, each
+ * with its sale's own fields (the file imports back as sales).
+ */
 const SALE_LINES_COPY_SQL = `select s.ref, to_char(s.added_on at time zone 'UTC', 'YYYY-MM-DD') as date,
   s.full_name as name, s.postcode, c.symbol as currency, l.product_id, l.product_name as product, l.quantity,
-  l.unit_price, l.line_total
+  l.unit_price, l.line_total, sub.email, s.association, s.addr1 as address1, s.addr2 as address2,
+  s.addr3 as address3, s.town, s.country, s.discount_percentage::float8, s.delivery_charge, s.donation,
+  s.total, s.order_number
   from sales s join subscribers sub on sub.id = s.subscriber_id join currencies c on c.id = s.currency_id
   join sale_lines l on l.sale_id = s.id
   order by s.added_on desc, s.id desc, l.position`;
