@@ -7,7 +7,7 @@ import {
 import type { CsvDialect } from '@back-office/contract/common';
 import { and, asc, desc, eq, gte, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
-import { copyCsvStream, csvSelection } from '../../db/copy-csv.ts';
+import { copyCsvStream, csvSelection, formulaSafeSql } from '../../db/copy-csv.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { CsvColumn } from '../../lib/csv.ts';
 import { keysetRows } from '../../lib/keyset-rows.ts';
@@ -72,7 +72,7 @@ const saleColumnsIn = (timeZone: string) =>
     id: sales.id,
     addedOnCursor,
     ref: sales.ref,
-    date: sql<string>`to_char(${sales.addedOn} at time zone ${timeZone}, 'YYYY-MM-DD')`,
+    date: formulaSafeSql(sql<string>`to_char(${sales.addedOn} at time zone ${timeZone}, 'YYYY-MM-DD')`),
     subscriberId: sales.subscriberId,
     fullName: sales.fullName,
     association: sales.association,
