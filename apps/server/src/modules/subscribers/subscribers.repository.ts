@@ -206,7 +206,7 @@ export function createSubscribersRepository({
     /** A subscriber, deleted or not, with its tag names sorted; undefined for an unknown id. */
     findById: async (db: Executor, id: number) => {
       const [found] = await subscriberByIdStatement(db).execute({ id });
-      return found ? { row: found.row, tags: found.tags } : undefined;
+      return found;
     },
 
     insert: async (db: Executor, columns: SubscriberColumns) => {

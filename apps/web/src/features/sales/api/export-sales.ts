@@ -22,8 +22,7 @@ export type ExportSalesVariables = {
 
 /**
  * `GET /api/sales/export?id,name,zip,addedafter,addedbefore,amountMin,amountMax,isdetailed,product,dialect`
- * (and `paymentStatus` when one is chosen, as the search)
- * (part 2 §7): the CSV of the matching sales (Export Sales) or of their lines (Export Itemised Sales),
+ * (part 2 §7; `paymentStatus` too when one is chosen, as in the search): the CSV of the matching sales (Export Sales) or of their lines (Export Itemised Sales),
  * saved under the name of `Content-Disposition`. Returns the name it was saved under.
  */
 export async function exportSales({
