@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -56,7 +57,8 @@ export async function openDatabase(options: {
 
 /**
  * Opens an embedded database (in memory without `dataDir`) with the extensions our migrations create:
- * `pg_trgm`, for the trigram indexes of the name search (migration 0022_name_trigram). Every PGlite of
+ * `pg_trgm`, for the trigram indexes of the name search (migration 0022_name_trigram), and `btree_gin`,
+ * for the country in the last name's one (0053_country_name_trigram). Every PGlite of
  * the project opens through here: a database whose index uses an extension that is not loaded cannot
  * be written to.
  */
@@ -64,7 +66,7 @@ export function newPglite(
   dataDir?: string,
   options: Omit<PGliteOptions, 'dataDir' | 'extensions'> = {},
 ): PGlite {
-  return new PGlite({ ...options, ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  return new PGlite({ ...options, ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm, btree_gin } });
 }
 
 /** Wraps an existing PGlite instance (tests load one from a migrated template). */

@@ -5,14 +5,17 @@ import { roundEstimate } from './search-count.ts';
 
 const ctx = useTestApp();
 
-/** 10,050 subscribers straight into the table (10 of them named Durand), and one gift from each. */
+/**
+ * 20,050 subscribers straight into the table (10 of them named Durand, the others Abonné11 to
+ * Abonné20050), and one gift from each.
+ */
 async function seedBeyondTheExactLimit(context: TestContext) {
   const currency = sql.raw("(select id from currencies where name = 'EURO')");
   await context.database.db.execute(sql`
     insert into subscribers (first_name, last_name, currency_id, search_first_name, search_last_name)
     select 'Prénom' || n, case when n <= 10 then 'Durand' else 'Abonné' || n end, ${currency},
            'prenom' || n, case when n <= 10 then 'durand' else 'abonne' || n end
-      from generate_series(1, 10050) as n`);
+      from generate_series(1, 20050) as n`);
   await context.database.db.execute(sql`
     insert into donations (subscriber_id, amount, currency_id, donation_date, notes, added_by)
     select id, 10, currency_id, '2025-06-01', '', 'Administrator' from subscribers`);
@@ -29,10 +32,10 @@ describe('search counts beyond 10,000 matches', () => {
     await seedBeyondTheExactLimit(ctx);
     const app = await ctx.build({ config: { SEARCH_COUNT_BUDGET_MS: '10000' } });
     const subscribers = await search(app, '/api/subscribers/?listfrom=1&listlength=50&status=0');
-    expect(subscribers).toMatchObject({ count: 10_050, countIsExact: true });
+    expect(subscribers).toMatchObject({ count: 20_050, countIsExact: true });
     expect(subscribers.models).toHaveLength(50);
     const donations = await search(app, '/api/donations?listfrom=1&listlength=50');
-    expect(donations).toMatchObject({ count: 10_050, countIsExact: true });
+    expect(donations).toMatchObject({ count: 20_050, countIsExact: true });
   });
 
   it('are estimates, marked as such, when there is no time to count; up to 10,000 they stay exact', async () => {
@@ -64,6 +67,15 @@ describe('search counts beyond 10,000 matches', () => {
     const laterPage = await search(app, '/api/subscribers/?listfrom=4&listlength=3&name=durand');
     expect(laterPage).toMatchObject({ count: 10, countIsExact: true });
     expect(laterPage.models).toEqual(few.models.slice(3, 6));
+    // Over 10,000 but as many as the planner expects, and no more than 20,000: still collected,
+    // counted exactly and sorted (Abonné11–19, 100–199, 1000–1999 and 10000–19999).
+    const some = await search(app, '/api/subscribers/?listfrom=1&listlength=50&name=abonne1');
+    expect(some).toMatchObject({ count: 11_109, countIsExact: true });
+    expect(some.models.slice(0, 3).map((model) => (model as { name: string }).name)).toEqual([
+      'Prénom100 Abonné100',
+      'Prénom1000 Abonné1000',
+      'Prénom10000 Abonné10000',
+    ]);
     // Too many to collect: estimated, and the page walks the name order.
     const many = await search(app, '/api/subscribers/?listfrom=1&listlength=50&name=bonn');
     expect(many.countIsExact).toBe(false);

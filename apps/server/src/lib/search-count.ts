@@ -22,35 +22,56 @@ export async function countSearchMatches(
   db: Executor,
   matches: SQLWrapper,
   budgetMs: number,
-  /** Already known: more than {@link EXACT_COUNT_LIMIT} matches, found in this many milliseconds. */
-  moreThanLimit?: { cappedMs: number },
+  /** Already known from {@link collectFewMatches}: more than {@link EXACT_COUNT_LIMIT} matches. */
+  moreThanLimit?: ManyMatches,
 ): Promise<SearchCount> {
-  const { capped, cappedMs } = moreThanLimit
-    ? { capped: EXACT_COUNT_LIMIT + 1, cappedMs: moreThanLimit.cappedMs }
-    : await timedCappedCount(db, matches);
+  const { capped, cappedMs } = moreThanLimit ?? (await timedCappedCount(db, matches));
   if (capped <= EXACT_COUNT_LIMIT) return { count: capped, countIsExact: true };
-  const estimate = Math.max(await plannedRows(db, matches), capped);
+  const estimate = Math.max(moreThanLimit?.expected ?? (await plannedRows(db, matches)), capped);
   if (budgetMs > 0 && (cappedMs * estimate) / capped <= budgetMs) {
     return { count: await countRows(db, sql`select 1 from ${matches} m`), countIsExact: true };
   }
   return { count: roundEstimate(estimate), countIsExact: false };
 }
 
+/**
+ * More than {@link EXACT_COUNT_LIMIT} matches: `capped` of them read in `cappedMs` milliseconds, and
+ * the planner's `expected` count.
+ */
+export type ManyMatches = { capped: number; cappedMs: number; expected: number };
+
 /** What {@link collectFewMatches} found. */
 export type CollectedMatches<Row> =
   | { few: true; count: number; rows: Row[] }
-  | { few: false; cappedMs: number };
+  | ({ few: false } & ManyMatches);
+
+/**
+ * Matches a search collects and sorts for its page when the planner expects few more than
+ * {@link EXACT_COUNT_LIMIT} (up to {@link SORTED_WHEN_EXPECTED}): that is still quicker than walking
+ * the order's index when the matches cluster along it (a last name with "sch" in France: the walk read
+ * 226,000 entries for one page, 54 ms at a million subscribers; its 12,000 matches collected and
+ * sorted, 33 ms). Twice the usual limit: an estimate too low costs at most twice the reading.
+ */
+export const SORTED_MATCHES_LIMIT = 2 * EXACT_COUNT_LIMIT;
+
+/**
+ * The planner's expected count up to which a search collects up to {@link SORTED_MATCHES_LIMIT}
+ * matches. Above the limit on purpose: its estimates of a name searched anywhere were off by up to
+ * twice and more (a name in one country: 24,600 to 28,000 expected after each ANALYZE, 12,000 found).
+ */
+export const SORTED_WHEN_EXPECTED = 3 * EXACT_COUNT_LIMIT;
 
 /**
  * Reads the matches of a search once, up to {@link EXACT_COUNT_LIMIT} + 1 of them with the keys of
- * their order, and when there are no more than {@link EXACT_COUNT_LIMIT} returns their exact count and
- * the ids of one page, sorted from what was read (docs/decisions/016). Few matches are found through
- * the filter's own indexes in a few milliseconds, where walking the sort order's index for matches
- * that cluster along it, or that are rare, reads tens of thousands of entries for one page; and one
- * scan serves both the count and the page, where a count and then the same matches collected and
- * sorted again took two. With more matches it says how long finding that out took (for
- * {@link countSearchMatches}'s budget), and the caller reads its page by walking the order's index:
- * so many matches are dense enough along it.
+ * their order (up to {@link SORTED_MATCHES_LIMIT} + 1 when the planner expects few more), and when
+ * there are no more than that returns their exact count and the rows of one page, sorted from what was
+ * read (docs/decisions/016). Few matches are found through the filter's own indexes in a few
+ * milliseconds, where walking the sort order's index for matches that cluster along it, or that are
+ * rare, reads tens of thousands of entries for one page; and one scan serves both the count and the
+ * page, where a count and then the same matches collected and sorted again took two. With more matches
+ * it says how many it read, how long that took (for {@link countSearchMatches}'s budget) and the
+ * planner's expected count, and the caller reads its page by walking the order's index: so many
+ * matches are dense enough along it.
  *
  * @param matches a select of the matching rows with an `id` column and the columns `order` names,
  *   without order, limit or offset.
@@ -66,14 +87,16 @@ export async function collectFewMatches<Row>(
   readPage: (ids: number[]) => Promise<Row[]>,
 ): Promise<CollectedMatches<Row>> {
   const started = performance.now();
+  const expected = await plannedRows(db, matches);
+  const limit = expected <= SORTED_WHEN_EXPECTED ? SORTED_MATCHES_LIMIT : EXACT_COUNT_LIMIT;
   const [row] = await queryRows<{ n: number | string; ids: Array<number | string> | null }>(
     db,
-    sql`with m as materialized (select * from (${matches}) s limit ${EXACT_COUNT_LIMIT + 1})
+    sql`with m as materialized (select * from (${matches}) s limit ${limit + 1})
         select (select count(*) from m) as n,
                array(select id from m order by ${order} limit ${page.listlength} offset ${page.listfrom - 1}) as ids`,
   );
   const count = Number(row?.n ?? 0);
-  if (count > EXACT_COUNT_LIMIT) return { few: false, cappedMs: performance.now() - started };
+  if (count > limit) return { few: false, capped: count, cappedMs: performance.now() - started, expected };
   const ids = (row?.ids ?? []).map(Number);
   return { few: true, count, rows: ids.length > 0 ? await readPage(ids) : [] };
 }

@@ -3,7 +3,7 @@ import type { SubscriberSearchQuery } from '@back-office/contract/subscribers';
 import { and, asc, desc, eq, gte, inArray, lt, notExists, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Executor, preparedPerExecutor } from '../../db/client.ts';
-import { collectFewMatches, countSearchMatches } from '../../lib/search-count.ts';
+import { collectFewMatches, countSearchMatches, type ManyMatches } from '../../lib/search-count.ts';
 import { foldForSearch, likeName, likePrefix, NAME_ANYWHERE_MIN_LENGTH } from '../../lib/search-text.ts';
 import { categories, currencies, tags } from '../reference-lists/reference-lists.table.ts';
 import { subscriberHistory, subscribers, subscriberTags } from './subscribers.table.ts';
@@ -169,7 +169,7 @@ export function createSubscribersRepository({
           .leftJoin(categories, eq(categories.id, subscribers.categoryId))
           .where(inArray(subscribers.id, ids))
           .orderBy(...subscriberOrder);
-      let moreThanLimit: { cappedMs: number } | undefined;
+      let moreThanLimit: ManyMatches | undefined;
       const lastNameAnywhere =
         present(query.name) && foldForSearch(query.name).length >= NAME_ANYWHERE_MIN_LENGTH;
       if (lastNameAnywhere || present(query.town) || present(query.postcode)) {

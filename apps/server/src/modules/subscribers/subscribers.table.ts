@@ -106,8 +106,15 @@ export const subscribers = pgTable(
     index('subscribers_email_idx').on(sql`lower(${table.email})`).where(sql`${table.email} <> ''`),
     index('subscribers_iban_idx').on(table.iban).where(sql`${table.iban} <> ''`),
     index('subscribers_merged_into_idx').on(table.mergedIntoId).where(sql`${table.mergedIntoId} is not null`),
-    /** Names match anywhere from 3 characters on, through trigram indexes (pg_trgm, migration 0022). */
-    index('subscribers_search_last_name_trgm_idx').using('gin', table.searchLastName.op('gin_trgm_ops')),
+    /**
+     * Names match anywhere from 3 characters on, through trigram indexes (pg_trgm, migration 0022); the
+     * last name's holds the country too (btree_gin, 0053), for a name searched within a country.
+     */
+    index('subscribers_country_last_name_trgm_idx').using(
+      'gin',
+      table.countryId,
+      table.searchLastName.op('gin_trgm_ops'),
+    ),
     index('subscribers_search_first_name_trgm_idx').using('gin', table.searchFirstName.op('gin_trgm_ops')),
     index('subscribers_search_association_trgm_idx').using('gin', table.searchAssociation.op('gin_trgm_ops')),
     /**
