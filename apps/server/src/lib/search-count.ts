@@ -36,9 +36,9 @@ export async function countSearchMatches(
 
 /**
  * More than {@link EXACT_COUNT_LIMIT} matches: `capped` of them read in `cappedMs` milliseconds, and
- * the planner's `expected` count.
+ * the planner's `expected` count when it was asked.
  */
-export type ManyMatches = { capped: number; cappedMs: number; expected: number };
+export type ManyMatches = { capped: number; cappedMs: number; expected?: number };
 
 /** What {@link collectFewMatches} found. */
 export type CollectedMatches<Row> =
@@ -63,7 +63,8 @@ export const SORTED_WHEN_EXPECTED = 3 * EXACT_COUNT_LIMIT;
 
 /**
  * Reads the matches of a search once, up to {@link EXACT_COUNT_LIMIT} + 1 of them with the keys of
- * their order (up to {@link SORTED_MATCHES_LIMIT} + 1 when the planner expects few more), and when
+ * their order (up to {@link SORTED_MATCHES_LIMIT} + 1 when `askPlanner` and the planner expects few
+ * more), and when
  * there are no more than that returns their exact count and the rows of one page, sorted from what was
  * read (docs/decisions/016). Few matches are found through the filter's own indexes in a few
  * milliseconds, where walking the sort order's index for matches that cluster along it, or that are
@@ -78,6 +79,9 @@ export const SORTED_WHEN_EXPECTED = 3 * EXACT_COUNT_LIMIT;
  * @param order the page's ORDER BY over those columns, ending with `id` (e.g. sql`date desc, id desc`).
  * @param page the search's page: `listlength` rows from the `listfrom`th (1-based).
  * @param readPage reads the rows of the page's ids (none when the page is past the end).
+ * @param options.askPlanner read the planner's expected count first (one more planning of the search):
+ *   for an order whose matches cluster, such as names. Gifts and sales matching a name spread evenly
+ *   over the dates they are ordered by, so walking that order costs about what reading them does.
  */
 export async function collectFewMatches<Row>(
   db: Executor,
@@ -85,10 +89,12 @@ export async function collectFewMatches<Row>(
   order: SQL,
   page: { listfrom: number; listlength: number },
   readPage: (ids: number[]) => Promise<Row[]>,
+  { askPlanner = false }: { askPlanner?: boolean } = {},
 ): Promise<CollectedMatches<Row>> {
   const started = performance.now();
-  const expected = await plannedRows(db, matches);
-  const limit = expected <= SORTED_WHEN_EXPECTED ? SORTED_MATCHES_LIMIT : EXACT_COUNT_LIMIT;
+  const expected = askPlanner ? await plannedRows(db, matches) : undefined;
+  const limit =
+    expected !== undefined && expected <= SORTED_WHEN_EXPECTED ? SORTED_MATCHES_LIMIT : EXACT_COUNT_LIMIT;
   const [row] = await queryRows<{ n: number | string; ids: Array<number | string> | null }>(
     db,
     sql`with m as materialized (select * from (${matches}) s limit ${limit + 1})

@@ -186,6 +186,7 @@ export function createSubscribersRepository({
           collectedOrder,
           query,
           pageRows,
+          { askPlanner: true },
         );
         if (collected.few) return { count: collected.count, countIsExact: true, rows: collected.rows };
         moreThanLimit = collected;
