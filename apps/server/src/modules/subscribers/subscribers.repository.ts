@@ -191,7 +191,6 @@ export function createSubscribersRepository({
         if (collected.few) return { count: collected.count, countIsExact: true, rows: collected.rows };
         moreThanLimit = collected;
       }
-      const total = await countSearchMatches(db, matching, countBudgetMs, moreThanLimit);
       // The page's ids first, walked from the name index alone where the filter allows, then the
       // columns of those 50 rows only.
       const page = db
@@ -201,7 +200,12 @@ export function createSubscribersRepository({
         .orderBy(...subscriberOrder)
         .limit(query.listlength)
         .offset(query.listfrom - 1);
-      return { ...total, rows: await pageRows(page) };
+      // Independent reads: on PostgreSQL they run at once on two connections (PGlite queues them).
+      const [total, rows] = await Promise.all([
+        countSearchMatches(db, matching, countBudgetMs, moreThanLimit),
+        pageRows(page),
+      ]);
+      return { ...total, rows };
     },
 
     /** A subscriber, deleted or not, with its tag names sorted; undefined for an unknown id. */
