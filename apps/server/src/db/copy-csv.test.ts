@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test/context.ts';
 import { csvStream, UTF8_BOM } from '../lib/csv.ts';
 import { queryRows } from './client.ts';
-import { copyCsvStatement, copyCsvStream, csvSelection } from './copy-csv.ts';
+import { copyCsvStatement, copyCsvStream, csvCopyQuery, csvValues } from './copy-csv.ts';
 
 const ctx = useTestApp();
 
@@ -43,14 +43,20 @@ const COLUMNS = [
   { key: 'c', header: 'third' },
 ] as const;
 
-/** Rows of three texts as a VALUES list, in order, each cell picked by csvSelection. */
+/** Rows of three texts as a VALUES list, last first, each cell made by csvCopyQuery. */
 function valuesQuery(rows: Array<Record<'a' | 'b' | 'c', string>>) {
   const values = rows.map((row, index) => sql`(${index}, ${row.a}, ${row.b}, ${row.c})`);
-  return ctx.database.db
-    .select(csvSelection(COLUMNS, { a: sql.raw('t.a'), b: sql.raw('t.b'), c: sql.raw('t.c') }))
-    .from(sql`(values ${sql.join(values, sql`, `)}) as t(n, a, b, c)`)
-    .orderBy(sql.raw('t.n'))
-    .getSQL();
+  const columns = { a: sql.raw('t.a'), b: sql.raw('t.b'), c: sql.raw('t.c') };
+  return csvCopyQuery(
+    COLUMNS,
+    columns,
+    'rfc4180',
+    ctx.database.db
+      .select(csvValues(COLUMNS, columns))
+      .from(sql`(values ${sql.join(values, sql`, `)}) as t(n, a, b, c)`)
+      .orderBy(sql.raw('t.n desc'))
+      .getSQL(),
+  );
 }
 
 /** Text PostgreSQL can hold (no NUL, no lone surrogate), rich in what CSV and formulas care about. */
@@ -67,7 +73,8 @@ describe('CSV written by COPY', () => {
       fc.asyncProperty(
         fc.array(fc.record({ a: cellText, b: cellText, c: cellText }), { minLength: 1, maxLength: 8 }),
         async (rows) => {
-          const expected = await textOf(csvStream(rows, COLUMNS));
+          // In the ordered query's order: last row first.
+          const expected = await textOf(csvStream([...rows].reverse(), COLUMNS));
           expect(await copiedText(valuesQuery(rows))).toBe(expected);
         },
       ),

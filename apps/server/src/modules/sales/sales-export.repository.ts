@@ -7,7 +7,7 @@ import {
 import type { CsvDialect } from '@back-office/contract/common';
 import { and, asc, desc, eq, gte, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
-import { copyCsvStream, csvSelection, formulaSafeSql } from '../../db/copy-csv.ts';
+import { copyCsvStream, csvCopyQuery, csvValues, formulaSafeSql } from '../../db/copy-csv.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { CsvColumn } from '../../lib/csv.ts';
 import { keysetRows } from '../../lib/keyset-rows.ts';
@@ -257,9 +257,14 @@ export function createSalesExportRepository({
     ) =>
       copyCsvStream(
         db,
-        matchingSales(db, csvSelection(columns, saleColumns, dialect), filterSql(filter))
-          .orderBy(...newestFirst)
-          .getSQL(),
+        csvCopyQuery(
+          columns,
+          saleColumns,
+          dialect,
+          matchingSales(db, csvValues(columns, saleColumns), filterSql(filter))
+            .orderBy(...newestFirst)
+            .getSQL(),
+        ),
         dialect,
       ),
 
@@ -277,14 +282,15 @@ export function createSalesExportRepository({
     ) =>
       copyCsvStream(
         db,
-        matchingSales(
-          db,
-          csvSelection(columns, { ...saleColumns, ...lineColumns }, dialect),
-          filterSql(filter),
-        )
-          .innerJoin(saleLines, eq(saleLines.saleId, sales.id))
-          .orderBy(...newestFirst, asc(saleLines.position))
-          .getSQL(),
+        csvCopyQuery(
+          columns,
+          { ...saleColumns, ...lineColumns },
+          dialect,
+          matchingSales(db, csvValues(columns, { ...saleColumns, ...lineColumns }), filterSql(filter))
+            .innerJoin(saleLines, eq(saleLines.saleId, sales.id))
+            .orderBy(...newestFirst, asc(saleLines.position))
+            .getSQL(),
+        ),
         dialect,
       ),
 
