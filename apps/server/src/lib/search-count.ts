@@ -48,25 +48,25 @@ export type CollectedMatches<Row> =
 /**
  * Matches a search collects and sorts for its page when the planner expects few more than
  * {@link EXACT_COUNT_LIMIT} (up to {@link SORTED_WHEN_EXPECTED}): that is still quicker than walking
- * the order's index when the matches cluster along it (a last name with "sch" in France: the walk read
- * 226,000 entries for one page, 54 ms at a million subscribers; its 12,000 matches collected and
- * sorted, 33 ms). Twice the usual limit: an estimate too low costs at most twice the reading.
+ * the order's index when the matches cluster along it (a last name with "sch" in France at a million
+ * subscribers: 10,001 of its 12,000 matches read, then 226,000 name-index entries walked for the first
+ * page, 76–87 ms; all of them collected and sorted, 55 ms, with their exact count). Twice the usual
+ * limit: an estimate too low costs at most twice the reading.
  */
 export const SORTED_MATCHES_LIMIT = 2 * EXACT_COUNT_LIMIT;
 
 /**
  * The planner's expected count up to which a search collects up to {@link SORTED_MATCHES_LIMIT}
- * matches. Above the limit on purpose: its estimates of a name searched anywhere were off by up to
- * twice and more (a name in one country: 24,600 to 28,000 expected after each ANALYZE, 12,000 found).
+ * matches. Above the limit on purpose: its estimates of a name searched anywhere were off by more than
+ * twice (a name in one country: 24,600 to 28,000 expected after each ANALYZE, 12,000 found).
  */
 export const SORTED_WHEN_EXPECTED = 3 * EXACT_COUNT_LIMIT;
 
 /**
  * Reads the matches of a search once, up to {@link EXACT_COUNT_LIMIT} + 1 of them with the keys of
  * their order (up to {@link SORTED_MATCHES_LIMIT} + 1 when `askPlanner` and the planner expects few
- * more), and when
- * there are no more than that returns their exact count and the rows of one page, sorted from what was
- * read (docs/decisions/016). Few matches are found through the filter's own indexes in a few
+ * more), and when there are no more than that returns their exact count and the rows of one page,
+ * sorted from what was read (docs/decisions/016). Few matches are found through the filter's own indexes in a few
  * milliseconds, where walking the sort order's index for matches that cluster along it, or that are
  * rare, reads tens of thousands of entries for one page; and one scan serves both the count and the
  * page, where a count and then the same matches collected and sorted again took two. With more matches
