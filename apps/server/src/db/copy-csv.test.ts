@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test/context.ts';
 import { csvStream, UTF8_BOM } from '../lib/csv.ts';
 import { queryRows } from './client.ts';
-import { copyCsvStatement, copyCsvStream, csvCopyQuery, csvValues } from './copy-csv.ts';
+import { copyCsvStatement, copyCsvStream, csvCopyQuery } from './copy-csv.ts';
 
 const ctx = useTestApp();
 
@@ -47,12 +47,9 @@ const COLUMNS = [
 function valuesQuery(rows: Array<Record<'a' | 'b' | 'c', string>>) {
   const values = rows.map((row, index) => sql`(${index}, ${row.a}, ${row.b}, ${row.c})`);
   const columns = { a: sql.raw('t.a'), b: sql.raw('t.b'), c: sql.raw('t.c') };
-  return csvCopyQuery(
-    COLUMNS,
-    columns,
-    'rfc4180',
+  return csvCopyQuery(COLUMNS, columns, 'rfc4180', (selection) =>
     ctx.database.db
-      .select(csvValues(COLUMNS, columns))
+      .select(selection)
       .from(sql`(values ${sql.join(values, sql`, `)}) as t(n, a, b, c)`)
       .orderBy(sql.raw('t.n desc'))
       .getSQL(),

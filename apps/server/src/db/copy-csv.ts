@@ -70,12 +70,8 @@ export function formulaSafeSql<T extends SQLWrapper>(value: T): T {
 /** The name of a CSV export's `index`th value in its ordered query (see {@link csvCopyQuery}). */
 const valueName = (index: number) => `v${index}`;
 
-/**
- * The select list of a CSV export's ordered query (see {@link csvCopyQuery}): for each of `columns`
- * (key and header, the list csvStream takes), `values[key]` as it is, named by its position. Throws
- * when a key has no value.
- */
-export function csvValues<Key extends string>(
+/** For each of `columns`, `values[key]` as it is, named by its position (see {@link csvCopyQuery}). */
+function csvValues<Key extends string>(
   columns: ReadonlyArray<CsvColumn<Key>>,
   values: Record<Key, SQLWrapper>,
 ): Record<string, SQL.Aliased> {
@@ -94,21 +90,22 @@ function columnValue<Key extends string>(values: Record<Key, SQLWrapper>, key: K
 }
 
 /**
- * The query of a CSV export written by PostgreSQL: over `ordered` (a select of
- * {@link csvValues}`(columns, values)` in the export's order), for each of `columns` the cell
+ * The query of a CSV export written by PostgreSQL: over `ordered(selection)` (a select of `selection`,
+ * the plain values, in the export's order), for each of `columns` (key and header, the list csvStream
+ * takes) the cell
  * {@link csvCellSql} of its value, named after the header so that COPY's HEADER line is csvStream's;
  * `decimal` columns get a decimal comma in the `excel-fr` `dialect`. The cells are made above the
  * ordered rows, so that the planner sorts the plain values: with the cells in the sorted rows (628
  * bytes a sale), it walked the sales' date index and looked each sale's subscriber up, 12.7 s for a
  * million sales, where a COPY of the same columns hashes and sorts (7.6 s). A subquery with ORDER BY is
  * never merged into the query above it, and a select that only computes columns keeps its order. For
- * the speed goal of CSV within 1.5× of COPY (part 2 §7).
+ * the speed goal of CSV within 1.5× of COPY (part 2 §7). Throws when a key has no value.
  */
 export function csvCopyQuery<Key extends string>(
   columns: ReadonlyArray<CsvColumn<Key>>,
   values: Record<Key, SQLWrapper>,
   dialect: CsvDialect,
-  ordered: SQL,
+  ordered: (selection: Record<string, SQL.Aliased>) => SQL,
 ): SQL {
   const cells = columns.map(({ key, header, decimal }, index) => {
     const cell = csvCellSql(
@@ -118,7 +115,7 @@ export function csvCopyQuery<Key extends string>(
     );
     return sql`${cell} as ${sql.identifier(header)}`;
   });
-  return sql`select ${sql.join(cells, sql`, `)} from (${ordered}) ordered`;
+  return sql`select ${sql.join(cells, sql`, `)} from (${ordered(csvValues(columns, values))}) ordered`;
 }
 
 /** The node-postgres pool under a Drizzle database, or undefined (PGlite, or a transaction). */

@@ -7,7 +7,7 @@ import {
 import type { CsvDialect } from '@back-office/contract/common';
 import { and, asc, desc, eq, gte, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.ts';
-import { copyCsvStream, csvCopyQuery, csvValues, formulaSafeSql } from '../../db/copy-csv.ts';
+import { copyCsvStream, csvCopyQuery, formulaSafeSql } from '../../db/copy-csv.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { CsvColumn } from '../../lib/csv.ts';
 import { keysetRows } from '../../lib/keyset-rows.ts';
@@ -257,11 +257,8 @@ export function createSalesExportRepository({
     ) =>
       copyCsvStream(
         db,
-        csvCopyQuery(
-          columns,
-          saleColumns,
-          dialect,
-          matchingSales(db, csvValues(columns, saleColumns), filterSql(filter))
+        csvCopyQuery(columns, saleColumns, dialect, (selection) =>
+          matchingSales(db, selection, filterSql(filter))
             .orderBy(...newestFirst)
             .getSQL(),
         ),
@@ -282,11 +279,8 @@ export function createSalesExportRepository({
     ) =>
       copyCsvStream(
         db,
-        csvCopyQuery(
-          columns,
-          { ...saleColumns, ...lineColumns },
-          dialect,
-          matchingSales(db, csvValues(columns, { ...saleColumns, ...lineColumns }), filterSql(filter))
+        csvCopyQuery(columns, { ...saleColumns, ...lineColumns }, dialect, (selection) =>
+          matchingSales(db, selection, filterSql(filter))
             .innerJoin(saleLines, eq(saleLines.saleId, sales.id))
             .orderBy(...newestFirst, asc(saleLines.position))
             .getSQL(),
