@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectAccessible, expectFitsPhone, PHONE } from '../fixtures/accessibility.ts';
 import { createProductThroughApi, listReferenceItemsThroughApi, uniqueName } from '../fixtures/catalogue.ts';
+import { orgToday } from '../fixtures/dates.ts';
 import { createDonationThroughApi } from '../fixtures/donations.ts';
 import { ADMIN } from '../fixtures/env.ts';
 import { bearer, expectOk } from '../fixtures/http.ts';
@@ -52,7 +53,7 @@ async function seed(request: APIRequestContext, token: string): Promise<Seeded> 
   await createDonationThroughApi(request, token, {
     subid: subscriber.id,
     amount: 1234.56,
-    donationDate: new Date().toISOString().slice(0, 10),
+    donationDate: orgToday(),
     notes: 'Don de soutien',
   });
   const product = await createProductThroughApi(request, token, {

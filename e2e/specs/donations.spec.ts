@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { asRecords, readCells, readSheet } from '../../apps/server/test/xlsx.ts';
 import { listReferenceItemsThroughApi, uniqueName } from '../fixtures/catalogue.ts';
+import { orgToday } from '../fixtures/dates.ts';
 import {
   createDonationThroughApi,
   searchDonationsThroughApi,
@@ -39,12 +40,6 @@ function stamp(): string {
     .slice(-6)
     .toLowerCase()
     .replace(/^./, (letter) => letter.toUpperCase());
-}
-
-/** `YYYY-MM-DD` of today in local time (the default donation date). */
-function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
 function donationsTable(page: Page): Locator {
@@ -202,7 +197,7 @@ test('adds a donation from the donations page of a subscriber', async ({ page, r
   await expectSuccessToast(page, "Donation for '1 234,50' was created successfully!");
   await expect(modal).toBeHidden();
 
-  const row = donationRow(page, today());
+  const row = donationRow(page, orgToday());
   await expect(row).toContainText(/1\s234,50 €/);
   await expect(row.getByRole('link', { name: `Jeanne ${newcomer.lastName}` })).toBeVisible();
   await expect(page.getByText('1 rows')).toBeVisible();
@@ -211,7 +206,7 @@ test('adds a donation from the donations page of a subscriber', async ({ page, r
 
   const saved = await searchDonationsThroughApi(request, adminToken, { id: newcomer.id });
   expect(saved.models).toMatchObject([
-    { amount: 1234.5, dateAdded: today(), notes: 'Don pour la revue, merci !' },
+    { amount: 1234.5, dateAdded: orgToday(), notes: 'Don pour la revue, merci !' },
   ]);
 
   // A Swiss subscriber gives in francs: the amount is prefixed with CHF.
@@ -229,9 +224,9 @@ test('adds a donation from the donations page of a subscriber', async ({ page, r
   await expect(modal.getByLabel('Amount')).toHaveValue('CHF 1,50');
   await modal.getByRole('button', { name: 'Save' }).click();
   await expectSuccessToast(page, "Donation for '1,50' was created successfully!");
-  await expect(donationRow(page, today())).toContainText(/1,50\sCHF/);
+  await expect(donationRow(page, orgToday())).toContainText(/1,50\sCHF/);
   const swissSaved = await searchDonationsThroughApi(request, adminToken, { id: swissDonor.id });
-  expect(swissSaved.models).toMatchObject([{ amount: 1.5, currencySymbol: 'CHF', dateAdded: today() }]);
+  expect(swissSaved.models).toMatchObject([{ amount: 1.5, currencySymbol: 'CHF', dateAdded: orgToday() }]);
 });
 
 test('a refused save names the field, moves the focus to it, and one more click saves', async ({

@@ -6,6 +6,7 @@
  */
 import { expectNoAxeViolations } from '../fixtures/accessibility.ts';
 import { euroThroughApi, uniqueName } from '../fixtures/catalogue.ts';
+import { orgToday } from '../fixtures/dates.ts';
 import { createDonationThroughApi } from '../fixtures/donations.ts';
 import { ADMIN } from '../fixtures/env.ts';
 import { getSubscriberThroughApi, seedSubscriberThroughApi } from '../fixtures/subscribers.ts';
@@ -20,12 +21,6 @@ function stamp(): string {
     .slice(-6)
     .toLowerCase()
     .replace(/^./, (letter) => letter.toUpperCase());
-}
-
-/** `YYYY-MM-DD` of today in local time. */
-function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
 test('an Administrator finds two look-alike subscribers, merges them, then undoes the merge', async ({
@@ -46,8 +41,16 @@ test('an Administrator finds two look-alike subscribers, merges them, then undoe
     town: 'Annecy-le-Vieux',
     phone: '04 50 12 34 56',
   });
-  await createDonationThroughApi(request, adminToken, { subid: kept.id, amount: 25, donationDate: today() });
-  await createDonationThroughApi(request, adminToken, { subid: other.id, amount: 40, donationDate: today() });
+  await createDonationThroughApi(request, adminToken, {
+    subid: kept.id,
+    amount: 25,
+    donationDate: orgToday(),
+  });
+  await createDonationThroughApi(request, adminToken, {
+    subid: other.id,
+    amount: 40,
+    donationDate: orgToday(),
+  });
   const keptName = `Claire ${lastName} (no. ${kept.id})`;
   const otherName = `Claire ${lastName} (no. ${other.id})`;
 

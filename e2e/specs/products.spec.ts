@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { createProductThroughApi, listProductsThroughApi, uniqueName } from '../fixtures/catalogue.ts';
+import { orgToday } from '../fixtures/dates.ts';
 import { ADMIN } from '../fixtures/env.ts';
 import { expect, test } from '../fixtures/test.ts';
 import {
@@ -138,7 +139,7 @@ test('Export Products downloads the CSV named by the server, accents intact', as
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export Products' }).click();
   const download = await downloading;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = orgToday();
   expect(download.suggestedFilename()).toMatch(/^products-export-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(download.suggestedFilename()).toBe(`products-export-${today}.csv`);
 

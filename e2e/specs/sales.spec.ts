@@ -6,6 +6,7 @@ import {
   listReferenceItemsThroughApi,
   uniqueName,
 } from '../fixtures/catalogue.ts';
+import { orgToday } from '../fixtures/dates.ts';
 import { ADMIN } from '../fixtures/env.ts';
 import { type CapturedEmail, emailsSoFar, listEmailFiles, readEmail } from '../fixtures/mail.ts';
 import { searchSalesThroughApi } from '../fixtures/sales.ts';
@@ -51,12 +52,6 @@ async function waitForEmail(
     if (Date.now() > deadline) throw new Error(`No email '${subject}' to ${address} within 20 s`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-/** Today as YYYY-MM-DD in local time, as the list shows dates. */
-function localToday(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
 /** The row of a table holding this exact text. */
@@ -214,7 +209,7 @@ test('a member of staff sells three products, downloads the invoice and cancels 
 
     const row = rowWith(page.getByRole('table', { name: 'Sales' }), `#${ref}`);
     await expect(row).toContainText('60,19 (€)');
-    await expect(row).toContainText(localToday());
+    await expect(row).toContainText(orgToday());
     await expect(row).toHaveCSS('opacity', '1');
     const stock = await listProductsThroughApi(request, adminToken);
     expect(stock.find((product) => product.id === agenda.id)?.currentStock).toBe(17);
