@@ -56,6 +56,14 @@ export const bankStatementEntries = pgTable(
   (table) => [
     unique('bank_statement_entries_entry_ref_key').on(table.entryRef),
     index('bank_statement_entries_status_idx').on(table.status, table.bookingDate, table.id),
+    // Deleting a subscriber, donation or sale looks up its entries (migration 0055).
+    index('bank_statement_entries_subscriber_idx')
+      .on(table.subscriberId)
+      .where(sql`${table.subscriberId} is not null`),
+    index('bank_statement_entries_donation_idx')
+      .on(table.donationId)
+      .where(sql`${table.donationId} is not null`),
+    index('bank_statement_entries_sale_idx').on(table.saleId).where(sql`${table.saleId} is not null`),
     check('bank_statement_entries_direction_check', sql`${table.direction} in ('credit', 'debit')`),
     check(
       'bank_statement_entries_status_check',
