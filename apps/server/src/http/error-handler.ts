@@ -5,6 +5,8 @@ import {
   databaseUnavailableReason,
   invalidValueCode,
   isDatabaseUnavailableError,
+  postgresErrorCode,
+  QUERY_CANCELED,
 } from '../lib/postgres-errors.ts';
 
 const STATUS_TITLES: Record<number, string> = {
@@ -91,6 +93,15 @@ function toProblem(error: unknown): Problem {
       detail: 'The database is not answering. Try again shortly.',
     };
   }
+  if (postgresErrorCode(error) === QUERY_CANCELED) {
+    // The statement timeout (db/client.ts) stopped the work and its transaction was rolled back.
+    return {
+      title: 'Service Unavailable',
+      status: 503,
+      code: 'database.timeout',
+      detail: 'The database took too long to do this and stopped: nothing was changed. Try again later.',
+    };
+  }
   return { title: STATUS_TITLES[500] ?? 'Error', status: 500, code: 'internal' };
 }
 
@@ -127,6 +138,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       // Expected while PostgreSQL restarts: a warning without the stack, and a hint when to retry.
       request.log.warn({ reason: databaseUnavailableReason(error) }, 'database unavailable');
       void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    } else if (problem.code === 'database.timeout') {
+      // Worth a look: a request the database could not finish in time (a missing index, a huge batch).
+      request.log.error({ url: request.routeOptions.url }, 'statement timeout');
     } else if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
     else if (problem.code === 'validation.invalid_value') {
       // Worth a look: the contract let through a value the database refused.

@@ -1,7 +1,9 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { bearer, login, useTestApp } from '../../test/context.ts';
 import { registerAccessControl } from './access-control.ts';
+import { registerErrorHandler } from './error-handler.ts';
 import { HTTP_LIMITS } from './limits.ts';
 
 const ctx = useTestApp();
@@ -75,6 +77,26 @@ describe('HTTP layer', () => {
     registerAccessControl(app, { authService: {} as never });
     expect(() => app.get('/api/forgotten', () => 'oops')).toThrow('declares no access rule');
     expect(() => app.get('/api/declared', { config: { access: 'public' } }, () => 'fine')).not.toThrow();
+  });
+
+  it('answers 503 when the statement timeout stopped the work, saying nothing was changed', async () => {
+    const app = Fastify();
+    registerErrorHandler(app);
+    // As Drizzle hands over what node-postgres reports when `statement_timeout` cancels a statement.
+    const timedOut = Object.assign(new Error('canceling statement due to statement timeout'), {
+      code: '57014',
+    });
+    app.get('/api/slow', () => {
+      throw new DrizzleQueryError('delete from subscribers where id = any($1)', [[1, 2]], timedOut);
+    });
+    const response = await app.inject({ url: '/api/slow' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      code: 'database.timeout',
+      detail: expect.stringContaining('nothing was changed'),
+    });
+    // The query's values stay out of the answer.
+    expect(response.body).not.toContain('subscribers');
   });
 
   it('tells browsers and proxies to keep no /api or /auth answer', async () => {

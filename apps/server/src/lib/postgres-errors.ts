@@ -13,6 +13,8 @@ export function postgresErrorCode(error: unknown): string | undefined {
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+/** The statement ran past `statement_timeout` (or was cancelled): PostgreSQL rolled it back. */
+export const QUERY_CANCELED = '57014';
 
 /**
  * PostgreSQL codes for a value the database cannot take: 22001 text too long for its column, 22003 a
