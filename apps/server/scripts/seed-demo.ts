@@ -17,7 +17,7 @@ import { count, inArray, sql } from 'drizzle-orm';
 import { composeIBAN } from 'ibantools';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { type Database, DataDirInUseError, openDatabase } from '../src/db/client.ts';
 import { prepareDatabase } from '../src/db/seed.ts';
 import { foldForSearch } from '../src/lib/search-text.ts';
 import {
@@ -522,7 +522,7 @@ async function main() {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main().catch((error: unknown) => {
     process.stderr.write(
-      `seed:demo failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      `seed:demo failed: ${error instanceof DataDirInUseError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
     process.exit(1);
   });

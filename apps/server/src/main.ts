@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { DataDirInUseError, openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/seed.ts';
 import { createCaptureTransport, createSmtpTransport } from './modules/mail/mail.transport.ts';
 
@@ -110,7 +110,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   process.stderr.write(
-    `Could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    `Could not start: ${error instanceof DataDirInUseError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );
   process.exit(1);
 });

@@ -66,6 +66,14 @@ describe('the server process', { timeout: 180_000 }, () => {
     expect(first.output()).toContain(`running at http://localhost:${port}`);
     const password = first.output().match(/password: (\S+)\s+\(shown only this once\)/)?.[1];
     expect(password).toBeDefined();
+    // A second process on the same embedded database is refused, and the first one goes on serving.
+    const intruder = start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    expect(await intruder.exited).toBe(1);
+    expect(intruder.output()).toContain(
+      `The embedded database in ${path.join(dataDir, 'pglite')} is open in process ${first.child.pid}`,
+    );
+    expect(intruder.output()).not.toContain('    at ');
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
 

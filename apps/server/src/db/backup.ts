@@ -10,14 +10,14 @@
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, openAsBlob } from 'node:fs';
-import { mkdir, open, readdir, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { gunzipSync, constants as zlibConstants } from 'node:zlib';
 import pg from 'pg';
-import { fromPglite, newPglite, openDatabase } from './client.ts';
+import { findProcessesUsingDir, fromPglite, newPglite, openDatabase } from './client.ts';
 
 /** Which database a backup or restore works on; see {@link backupTargetFromConfig}. */
 export type BackupTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; databaseUrl: string };
@@ -155,39 +155,6 @@ function wrongKindMessage(file: string, found: BackupFileKind, target: BackupTar
   }
   if (found.kind === 'sql') return `${file} is a plain SQL dump: load it with psql, not with db:restore.`;
   return `${file} is not a backup made by db:backup (neither a PGlite tarball nor a pg_dump custom archive).`;
-}
-
-/**
- * Process ids (other than this one) holding a file open inside `dir`, read from `/proc/<pid>/fd`
- * (Linux; processes of other users cannot be seen). `checked` is false where there is no `/proc`.
- * PGlite keeps the files of the relations it has read open, so a running server shows up here.
- */
-export async function findProcessesUsingDir(dir: string): Promise<{ checked: boolean; pids: number[] }> {
-  let resolved: string;
-  try {
-    resolved = await realpath(dir);
-  } catch {
-    return { checked: true, pids: [] };
-  }
-  let entries: string[];
-  try {
-    entries = await readdir('/proc');
-  } catch {
-    return { checked: false, pids: [] };
-  }
-  const pids: number[] = [];
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    const fds = await readdir(`/proc/${entry}/fd`).catch(() => [] as string[]);
-    for (const fd of fds) {
-      const target = await readlink(`/proc/${entry}/fd/${fd}`).catch(() => '');
-      if (target === resolved || target.startsWith(`${resolved}${path.sep}`)) {
-        pids.push(Number(entry));
-        break;
-      }
-    }
-  }
-  return { checked: true, pids };
 }
 
 /** Refuses when another process (the server) has the embedded database open; warns when it cannot tell. */

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, readlink, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
@@ -36,9 +36,22 @@ export type DatabaseHandle = {
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 const STARTUP_LOCK_KEY = 727_001;
 
+/** The embedded database's folder is open in another process: PGlite allows one at a time. */
+export class DataDirInUseError extends Error {
+  constructor(dir: string, pids: number[]) {
+    super(
+      `The embedded database in ${dir} is open in process ${pids.join(', ')} (a running server?). ` +
+        'PGlite allows one process at a time: stop that process first, then run this again.',
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
 /**
  * Opens PostgreSQL when `databaseUrl` is given, otherwise PGlite in `dataDir/pglite`
  * (`dataDir` undefined = in memory, for tests). docs/spec/design.md §Stack, "data": one dialect, two drivers.
+ * @throws DataDirInUseError when another process has `dataDir/pglite` open (Linux; see
+ * {@link findProcessesUsingDir}).
  */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
@@ -49,6 +62,9 @@ export async function openDatabase(options: {
   if (options.dataDir) {
     dir = path.join(options.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
+    // Two processes writing one PGlite folder damage it (say, the demo seed beside a running server).
+    const { pids } = await findProcessesUsingDir(dir);
+    if (pids.length > 0) throw new DataDirInUseError(dir, pids);
   }
   const client = newPglite(dir);
   await client.waitReady;
@@ -205,4 +221,37 @@ export function preparedPerExecutor<Statement>(
     }
     return statement;
   };
+}
+
+/**
+ * Process ids (other than this one) holding a file open inside `dir`, read from `/proc/<pid>/fd`
+ * (Linux; processes of other users cannot be seen). `checked` is false where there is no `/proc`.
+ * PGlite keeps the files of the relations it has read open, so a running server shows up here.
+ */
+export async function findProcessesUsingDir(dir: string): Promise<{ checked: boolean; pids: number[] }> {
+  let resolved: string;
+  try {
+    resolved = await realpath(dir);
+  } catch {
+    return { checked: true, pids: [] };
+  }
+  let entries: string[];
+  try {
+    entries = await readdir('/proc');
+  } catch {
+    return { checked: false, pids: [] };
+  }
+  const pids: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    const fds = await readdir(`/proc/${entry}/fd`).catch(() => [] as string[]);
+    for (const fd of fds) {
+      const target = await readlink(`/proc/${entry}/fd/${fd}`).catch(() => '');
+      if (target === resolved || target.startsWith(`${resolved}${path.sep}`)) {
+        pids.push(Number(entry));
+        break;
+      }
+    }
+  }
+  return { checked: true, pids };
 }
