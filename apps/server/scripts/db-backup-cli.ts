@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { type Config, ConfigError, loadConfig } from '../src/config.ts';
 import { BackupError } from '../src/db/backup.ts';
+import { DataDirInUseError } from '../src/db/client.ts';
 
 /** The server's configuration; a bad variable ends the process with the message and exit code 1. */
 export function loadConfigOrExit(): Config {
@@ -44,10 +45,14 @@ export function describeDatabase(config: Config): string {
     : `embedded database (PGlite) in ${path.join(config.dataDir, 'pglite')}`;
 }
 
-/** Runs `main`; a {@link BackupError} is printed without a stack and exits 1, anything else with its stack. */
+/**
+ * Runs `main`; a {@link BackupError} or {@link DataDirInUseError} is printed without a stack and exits 1,
+ * anything else with its stack.
+ */
 export function runCommand(name: string, main: () => Promise<void>) {
   main().catch((error: unknown) => {
-    if (error instanceof BackupError) process.stderr.write(`${name}: ${error.message}\n`);
+    if (error instanceof BackupError || error instanceof DataDirInUseError)
+      process.stderr.write(`${name}: ${error.message}\n`);
     else {
       process.stderr.write(
         `${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

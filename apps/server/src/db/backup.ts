@@ -17,7 +17,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { gunzipSync, constants as zlibConstants } from 'node:zlib';
 import pg from 'pg';
-import { findProcessesUsingDir, fromPglite, newPglite, openDatabase } from './client.ts';
+import { ensureDataDirNotOpen, fromPglite, newPglite, openDatabase } from './client.ts';
 
 /** Which database a backup or restore works on; see {@link backupTargetFromConfig}. */
 export type BackupTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; databaseUrl: string };
@@ -157,18 +157,10 @@ function wrongKindMessage(file: string, found: BackupFileKind, target: BackupTar
   return `${file} is not a backup made by db:backup (neither a PGlite tarball nor a pg_dump custom archive).`;
 }
 
-/** Refuses when another process (the server) has the embedded database open; warns when it cannot tell. */
+/** {@link ensureDataDirNotOpen}, warning when it cannot tell. */
 async function ensureNotOpen(dir: string, log: Log) {
-  const { checked, pids } = await findProcessesUsingDir(dir);
-  if (!checked) {
+  if (!(await ensureDataDirNotOpen(dir))) {
     log(`Could not check whether a server has ${dir} open (no /proc): make sure it is stopped.`);
-    return;
-  }
-  if (pids.length > 0) {
-    throw new BackupError(
-      `The embedded database in ${dir} is open in process ${pids.join(', ')} (the server?). ` +
-        'PGlite allows one process at a time: stop the server first, then run the command again.',
-    );
   }
 }
 

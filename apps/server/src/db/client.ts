@@ -38,20 +38,30 @@ const STARTUP_LOCK_KEY = 727_001;
 
 /** The embedded database's folder is open in another process: PGlite allows one at a time. */
 export class DataDirInUseError extends Error {
-  constructor(dir: string, pids: number[]) {
-    super(
-      `The embedded database in ${dir} is open in process ${pids.join(', ')} (a running server?). ` +
-        'PGlite allows one process at a time: stop that process first, then run this again.',
+  override name = 'DataDirInUseError';
+}
+
+/**
+ * Refuses when another process (the server) has the embedded database in `dir` open: two processes on
+ * one PGlite folder damage it. Returns false when it cannot tell (no `/proc`; see
+ * {@link findProcessesUsingDir}). @throws DataDirInUseError naming that process.
+ */
+export async function ensureDataDirNotOpen(dir: string): Promise<boolean> {
+  const { checked, pids } = await findProcessesUsingDir(dir);
+  if (pids.length > 0) {
+    throw new DataDirInUseError(
+      `The embedded database in ${dir} is open in process ${pids.join(', ')} (the server?). ` +
+        'PGlite allows one process at a time: stop the server first, then run the command again.',
     );
-    this.name = 'DataDirInUseError';
   }
+  return checked;
 }
 
 /**
  * Opens PostgreSQL when `databaseUrl` is given, otherwise PGlite in `dataDir/pglite`
  * (`dataDir` undefined = in memory, for tests). docs/spec/design.md §Stack, "data": one dialect, two drivers.
  * @throws DataDirInUseError when another process has `dataDir/pglite` open (Linux; see
- * {@link findProcessesUsingDir}).
+ * {@link ensureDataDirNotOpen}).
  */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
@@ -62,9 +72,8 @@ export async function openDatabase(options: {
   if (options.dataDir) {
     dir = path.join(options.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
-    // Two processes writing one PGlite folder damage it (say, the demo seed beside a running server).
-    const { pids } = await findProcessesUsingDir(dir);
-    if (pids.length > 0) throw new DataDirInUseError(dir, pids);
+    // Say, the demo seed started beside a running server.
+    await ensureDataDirNotOpen(dir);
   }
   const client = newPglite(dir);
   await client.waitReady;
