@@ -200,6 +200,15 @@ export function anyOf(values: readonly (number | string)[], type: 'int' | 'text'
   return type === 'int' ? sql`any(array(select (${elements})::int))` : sql`any(array(select ${elements}))`;
 }
 
+/**
+ * Integer ids as one PostgreSQL array literal (`{1,2,3}`), the value of a `${column} = any(${param}::int[])`
+ * parameter: one parameter whatever the number of ids, so the statement's text (and a prepared
+ * statement's plan) stays the same from one call to the next.
+ */
+export function intArrayLiteral(ids: readonly number[]): string {
+  return `{${ids.join(',')}}`;
+}
+
 const snakeCaseDialect = new PgDialect({ casing: 'snake_case' });
 
 /**

@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '@back-office/contract/sales';
-import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { salePayments, sales } from './sales.table.ts';
 
@@ -11,7 +11,10 @@ import { salePayments, sales } from './sales.table.ts';
  * test names `"sales"."id"` in full: in a select from one table the ORM writes columns unqualified,
  * which inside the subquery would be the credit note's own id.
  */
-export function paymentStatusSql(timeZone: string, today: string): SQL<PaymentStatus | null> {
+export function paymentStatusSql(
+  timeZone: string | Placeholder,
+  today: string | Placeholder,
+): SQL<PaymentStatus | null> {
   return sql<PaymentStatus | null>`(case
     when ${sales.invoiceIssuedAt} is null
       or exists (select 1 from credit_notes cn where cn.sale_id = "sales"."id") then null

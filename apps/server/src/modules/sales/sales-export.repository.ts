@@ -6,7 +6,7 @@ import {
 } from '@back-office/contract/calendar';
 import type { CsvDialect } from '@back-office/contract/common';
 import { and, asc, desc, eq, gte, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.ts';
+import { type Executor, intArrayLiteral, queryRows } from '../../db/client.ts';
 import { copyCsvStream, csvCopyQuery, formulaSafeSql } from '../../db/copy-csv.ts';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { CsvColumn } from '../../lib/csv.ts';
@@ -177,7 +177,7 @@ function linesOf(db: Executor, saleIds: number[]): Promise<ExportedSaleLine[]> {
     db
       .select(aliasedLineColumns)
       .from(saleLines)
-      .where(sql`${saleLines.saleId} = any(${`{${saleIds.join(',')}}`}::int[])`)
+      .where(sql`${saleLines.saleId} = any(${intArrayLiteral(saleIds)}::int[])`)
       .orderBy(asc(saleLines.saleId), asc(saleLines.position))
       .getSQL(),
   );

@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import { and, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { type Executor, queryRows, renderedOnce } from '../../db/client.ts';
+import { type Executor, intArrayLiteral, queryRows, renderedOnce } from '../../db/client.ts';
 import {
   categories,
   countries,
@@ -261,7 +261,7 @@ export function createSubscriberExportRepository({
           // The ids as one array parameter: 250 parameters cost more to build than the query takes.
           sql`select ${subscriberTags.subscriberId} as "subscriberId", ${subscriberTags.tagId} as "tagId"
                 from ${subscriberTags}
-               where ${subscriberTags.subscriberId} = any(${`{${rows.map((row) => row.id).join(',')}}`}::int[])`,
+               where ${subscriberTags.subscriberId} = any(${intArrayLiteral(rows.map((row) => row.id))}::int[])`,
         );
         const tagIds = new Map<number, number[]>();
         for (const link of links) {

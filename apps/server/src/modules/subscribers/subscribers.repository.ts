@@ -1,8 +1,8 @@
 import { DEFAULT_TIME_ZONE, startOfCalendarDay } from '@back-office/contract/calendar';
 import type { SubscriberSearchQuery } from '@back-office/contract/subscribers';
-import { and, asc, desc, eq, gte, inArray, lt, notExists, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, notExists, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type Executor, preparedPerExecutor } from '../../db/client.ts';
+import { type Executor, intArrayLiteral, preparedPerExecutor } from '../../db/client.ts';
 import { collectFewMatches, countSearchMatches, type ManyMatches } from '../../lib/search-count.ts';
 import { foldForSearch, likeName, likePrefix, NAME_ANYWHERE_MIN_LENGTH } from '../../lib/search-text.ts';
 import { categories, currencies, tags } from '../reference-lists/reference-lists.table.ts';
@@ -120,6 +120,33 @@ export const subscriberOrder = [
   asc(subscribers.id),
 ];
 
+/**
+ * The columns of a result page's rows (`ids`, in {@link subscriberOrder}), as one prepared statement:
+ * planning the join for every page cost as much as running it.
+ */
+const pageRowsStatement = preparedPerExecutor((db) =>
+  db
+    .select({
+      id: subscribers.id,
+      title: subscribers.title,
+      firstName: subscribers.firstName,
+      lastName: subscribers.lastName,
+      category: categories.name,
+      street: subscribers.address1,
+      postCode: subscribers.postcode,
+    })
+    .from(subscribers)
+    .leftJoin(categories, eq(categories.id, subscribers.categoryId))
+    .where(sql`${subscribers.id} = any(${sql.placeholder('ids')}::int[])`)
+    .orderBy(...subscriberOrder)
+    .prepare('subscriber_page_rows'),
+);
+
+/** The rows of subscribers `ids` for a result page, in {@link subscriberOrder}. */
+async function readPageRows(db: Executor, ids: number[]) {
+  return ids.length === 0 ? [] : pageRowsStatement(db).execute({ ids: intArrayLiteral(ids) });
+}
+
 /** {@link subscriberOrder} by the column names of a search's collected matches (see {@link collectFewMatches}). */
 const collectedOrder = sql`search_last_name, search_first_name, id`;
 
@@ -153,22 +180,6 @@ export function createSubscribersRepository({
       const matching = filtersOnTagAlone(query)
         ? tagMembers(db, query.tag)
         : db.select({ id: subscribers.id }).from(subscribers).where(where);
-      // The columns of the page's rows only, ordered.
-      const pageRows = (ids: number[] | SQLWrapper) =>
-        db
-          .select({
-            id: subscribers.id,
-            title: subscribers.title,
-            firstName: subscribers.firstName,
-            lastName: subscribers.lastName,
-            category: categories.name,
-            street: subscribers.address1,
-            postCode: subscribers.postcode,
-          })
-          .from(subscribers)
-          .leftJoin(categories, eq(categories.id, subscribers.categoryId))
-          .where(inArray(subscribers.id, ids))
-          .orderBy(...subscriberOrder);
       let moreThanLimit: ManyMatches | undefined;
       const lastNameAnywhere =
         present(query.name) && foldForSearch(query.name).length >= NAME_ANYWHERE_MIN_LENGTH;
@@ -185,7 +196,7 @@ export function createSubscribersRepository({
             .where(where),
           collectedOrder,
           query,
-          pageRows,
+          (ids) => readPageRows(db, ids),
           { askPlanner: true },
         );
         if (collected.few) return { count: collected.count, countIsExact: true, rows: collected.rows };
@@ -203,7 +214,12 @@ export function createSubscribersRepository({
       // Independent reads: on PostgreSQL they run at once on two connections (PGlite queues them).
       const [total, rows] = await Promise.all([
         countSearchMatches(db, matching, countBudgetMs, moreThanLimit),
-        pageRows(page),
+        page.then((ids) =>
+          readPageRows(
+            db,
+            ids.map((row) => row.id),
+          ),
+        ),
       ]);
       return { ...total, rows };
     },
