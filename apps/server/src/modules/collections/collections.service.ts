@@ -151,7 +151,7 @@ export function createCollectionsService({
   subscribersService: Pick<SubscribersService, 'addHistory'>;
   donationWrites: Pick<DonationWrites, 'addOn' | 'findLockedOn' | 'removeOn'>;
   settingsService: Pick<SettingsService, 'get'>;
-  mailRepository: Pick<MailRepository, 'enqueue'>;
+  mailRepository: Pick<MailRepository, 'enqueueMany'>;
   onMailQueued: () => void;
   clock: Clock;
   timeZone: string;
@@ -498,18 +498,12 @@ export function createCollectionsService({
           if (line.email.trim() === '') continue;
           byDebtor.set(line.subscriberId, [...(byDebtor.get(line.subscriberId) ?? []), line]);
         }
-        for (const debtorLines of byDebtor.values()) {
-          const mail = preNotification(
-            debtorLines,
-            row.dueDate,
-            organisation,
-            settings.sepaCreditorId.trim(),
-          );
-          if (mail) {
-            await mailRepository.enqueue(tx, mail);
-            queued = true;
-          }
-        }
+        const preNotifications = [...byDebtor.values()].flatMap(
+          (debtorLines) =>
+            preNotification(debtorLines, row.dueDate, organisation, settings.sepaCreditorId.trim()) ?? [],
+        );
+        await mailRepository.enqueueMany(tx, preNotifications);
+        queued = preNotifications.length > 0;
         return { xml, filename };
       });
       if (queued) onMailQueued();

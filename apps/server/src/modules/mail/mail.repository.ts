@@ -50,28 +50,43 @@ const isDue = sql`${outboxMessages.status} = 'pending'
   and ${outboxMessages.nextAttemptAt} <= now()
   and (${outboxMessages.lockedUntil} is null or ${outboxMessages.lockedUntil} < now())`;
 
+/** Messages one insert queues: 10 parameters each, far below a statement's 65,535. */
+const ENQUEUE_BATCH = 500;
+
+/** The outbox row of a new message, pending, with a message id of its own. */
+function outboxValues(mail: NewMail): typeof outboxMessages.$inferInsert {
+  return {
+    messageId: `<${randomUUID()}@back-office>`,
+    toAddress: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html ?? null,
+    attachments: mail.attachments ?? [],
+    subscriberId: mail.subscriberId ?? null,
+    sendId: mail.sendId ?? null,
+    headers: mail.headers ?? {},
+    fromOrganisation: mail.fromOrganisation ?? mail.subscriberId !== undefined,
+  };
+}
+
 /** All SQL of the outbox (docs/decisions/002). */
 export function createMailRepository() {
   return {
     /** Queues a message; call it with the transaction of the action that causes the message. */
     enqueue: async (db: Executor, mail: NewMail): Promise<OutboxMessageRow> => {
-      const [row] = await db
-        .insert(outboxMessages)
-        .values({
-          messageId: `<${randomUUID()}@back-office>`,
-          toAddress: mail.to,
-          subject: mail.subject,
-          textBody: mail.text,
-          htmlBody: mail.html ?? null,
-          attachments: mail.attachments ?? [],
-          subscriberId: mail.subscriberId ?? null,
-          sendId: mail.sendId ?? null,
-          headers: mail.headers ?? {},
-          fromOrganisation: mail.fromOrganisation ?? mail.subscriberId !== undefined,
-        })
-        .returning();
+      const [row] = await db.insert(outboxMessages).values(outboxValues(mail)).returning();
       if (!row) throw new Error('insert into outbox_messages returned no row');
       return row;
+    },
+
+    /**
+     * Queues many messages, {@link ENQUEUE_BATCH} per statement (a collection's 10,000
+     * pre-notifications were 10,000 inserts, most of its export's time); in the caller's transaction.
+     */
+    enqueueMany: async (db: Executor, mails: NewMail[]): Promise<void> => {
+      for (let start = 0; start < mails.length; start += ENQUEUE_BATCH) {
+        await db.insert(outboxMessages).values(mails.slice(start, start + ENQUEUE_BATCH).map(outboxValues));
+      }
     },
 
     /**

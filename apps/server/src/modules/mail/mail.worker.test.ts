@@ -38,6 +38,28 @@ describe('mail worker', () => {
     );
   });
 
+  it('queues many messages at once, each with its own message id, and none when the transaction fails', async () => {
+    const mails = Array.from({ length: 1201 }, (_, index) => ({
+      to: `person${index}@example.org`,
+      subject: `Message ${index}`,
+      text: `Bonjour n°${index}.`,
+    }));
+    await expect(
+      ctx.database.db.transaction(async (tx) => {
+        await mailRepository.enqueueMany(tx, mails);
+        throw new Error('the action failed after queueing');
+      }),
+    ).rejects.toThrow('the action failed');
+    expect(await mailRepository.listMessages(ctx.database.db)).toHaveLength(0);
+
+    await ctx.database.db.transaction((tx) => mailRepository.enqueueMany(tx, mails));
+    const rows = await mailRepository.listMessages(ctx.database.db);
+    expect(rows).toHaveLength(1201);
+    expect(new Set(rows.map((row) => row.messageId)).size).toBe(1201);
+    expect(new Set(rows.map((row) => row.subject))).toEqual(new Set(mails.map((mail) => mail.subject)));
+    expect(rows.every((row) => row.status === 'pending' && !row.fromOrganisation)).toBe(true);
+  });
+
   it('retries a failed message later with back-off, then gives up and keeps the reason', async () => {
     await queue(1);
     ctx.transport.failWith = '421 try later';

@@ -158,10 +158,11 @@ export function createSubscriberEmailService({
         ).id;
         const recipients = await repository.recipientsBatch(tx, { where, afterId, limit: batchSize });
         const history = [];
+        const mails = [];
         for (const recipient of recipients) {
           const link = `${publicUrl}/unsubscribe?s=${recipient.id}&t=${sign(recipient.id)}`;
           const { subject, text, html } = render(recipient, content, extra, link);
-          await mailRepository.enqueue(tx, {
+          mails.push({
             subscriberId: recipient.id,
             sendId,
             to: recipient.email,
@@ -176,6 +177,7 @@ export function createSubscriberEmailService({
             description: `Email sent: ${subject}`,
           });
         }
+        await mailRepository.enqueueMany(tx, mails);
         await repository.addHistoryLines(tx, history);
         return recipients;
       });
