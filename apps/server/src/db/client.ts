@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
@@ -207,6 +207,23 @@ export function anyOf(values: readonly (number | string)[], type: 'int' | 'text'
  */
 export function intArrayLiteral(ids: readonly number[]): string {
   return `{${ids.join(',')}}`;
+}
+
+/** `column = any(…)` over the `ids` placeholder of a prepared statement run by {@link executeForIds}. */
+export function inIdsPlaceholder(column: SQLWrapper): SQL {
+  return sql`${column} = any(${sql.placeholder('ids')}::int[])`;
+}
+
+/**
+ * Runs a prepared statement filtered by {@link inIdsPlaceholder} for `ids` (its other placeholders'
+ * values in `values`); no query for no ids.
+ */
+export async function executeForIds<Row>(
+  statement: { execute: (values: Record<string, unknown>) => Promise<Row[]> },
+  ids: readonly number[],
+  values: Record<string, unknown> = {},
+): Promise<Row[]> {
+  return ids.length === 0 ? [] : statement.execute({ ...values, ids: intArrayLiteral(ids) });
 }
 
 const snakeCaseDialect = new PgDialect({ casing: 'snake_case' });

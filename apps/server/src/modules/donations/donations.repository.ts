@@ -1,7 +1,7 @@
 import type { DonationSearchQuery } from '@back-office/contract/donations';
 import { and, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
-import { type Executor, intArrayLiteral, preparedPerExecutor } from '../../db/client.ts';
+import { type Executor, executeForIds, inIdsPlaceholder, preparedPerExecutor } from '../../db/client.ts';
 import { collectFewMatches, countSearchMatches } from '../../lib/search-count.ts';
 import { likeName, likePrefix } from '../../lib/search-text.ts';
 import { currencies, paymentMethods } from '../reference-lists/reference-lists.table.ts';
@@ -95,14 +95,14 @@ const joined = (db: Executor) =>
  */
 const pageRowsStatement = preparedPerExecutor((db) =>
   joined(db)
-    .where(sql`${donations.id} = any(${sql.placeholder('ids')}::int[])`)
+    .where(inIdsPlaceholder(donations.id))
     .orderBy(...donationOrder)
     .prepare('donation_page_rows'),
 );
 
 /** The list rows of donations `ids`, in {@link donationOrder}. */
-async function readPageRows(db: Executor, ids: number[]) {
-  return ids.length === 0 ? [] : pageRowsStatement(db).execute({ ids: intArrayLiteral(ids) });
+function readPageRows(db: Executor, ids: number[]) {
+  return executeForIds(pageRowsStatement(db), ids);
 }
 
 /**

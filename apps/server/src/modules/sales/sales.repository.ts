@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE, startOfCalendarDay } from '@back-office/contract/cal
 import type { SaleSearchQuery } from '@back-office/contract/sales';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
-import { type Executor, intArrayLiteral, preparedPerExecutor } from '../../db/client.ts';
+import { type Executor, executeForIds, inIdsPlaceholder, preparedPerExecutor } from '../../db/client.ts';
 import { allocateNumber } from '../../db/counters.ts';
 import { collectFewMatches } from '../../lib/search-count.ts';
 import { likeName, likePrefix } from '../../lib/search-text.ts';
@@ -98,7 +98,7 @@ const pageRowsStatement = preparedPerExecutor((db) =>
     .from(sales)
     .innerJoin(currencies, eq(currencies.id, sales.currencyId))
     .leftJoin(creditNotes, eq(creditNotes.saleId, sales.id))
-    .where(sql`${sales.id} = any(${sql.placeholder('ids')}::int[])`)
+    .where(inIdsPlaceholder(sales.id))
     .orderBy(...saleOrder)
     .prepare('sale_page_rows'),
 );
@@ -150,10 +150,7 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
         if (byName) rows = rows.innerJoin(subscribers, eq(subscribers.id, sales.subscriberId));
         return rows.where(saleFilterSql(query, timeZone, today));
       };
-      const pageRows = (ids: number[]) =>
-        ids.length === 0
-          ? Promise.resolve([])
-          : pageRowsStatement(db).execute({ ids: intArrayLiteral(ids), timeZone, today });
+      const pageRows = (ids: number[]) => executeForIds(pageRowsStatement(db), ids, { timeZone, today });
       if (byName) {
         const collected = await collectFewMatches(
           db,

@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE, startOfCalendarDay } from '@back-office/contract/cal
 import type { SubscriberSearchQuery } from '@back-office/contract/subscribers';
 import { and, asc, desc, eq, gte, inArray, lt, notExists, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type Executor, intArrayLiteral, preparedPerExecutor } from '../../db/client.ts';
+import { type Executor, executeForIds, inIdsPlaceholder, preparedPerExecutor } from '../../db/client.ts';
 import { collectFewMatches, countSearchMatches, type ManyMatches } from '../../lib/search-count.ts';
 import { foldForSearch, likeName, likePrefix, NAME_ANYWHERE_MIN_LENGTH } from '../../lib/search-text.ts';
 import { categories, currencies, tags } from '../reference-lists/reference-lists.table.ts';
@@ -137,14 +137,14 @@ const pageRowsStatement = preparedPerExecutor((db) =>
     })
     .from(subscribers)
     .leftJoin(categories, eq(categories.id, subscribers.categoryId))
-    .where(sql`${subscribers.id} = any(${sql.placeholder('ids')}::int[])`)
+    .where(inIdsPlaceholder(subscribers.id))
     .orderBy(...subscriberOrder)
     .prepare('subscriber_page_rows'),
 );
 
 /** The rows of subscribers `ids` for a result page, in {@link subscriberOrder}. */
-async function readPageRows(db: Executor, ids: number[]) {
-  return ids.length === 0 ? [] : pageRowsStatement(db).execute({ ids: intArrayLiteral(ids) });
+function readPageRows(db: Executor, ids: number[]) {
+  return executeForIds(pageRowsStatement(db), ids);
 }
 
 /** {@link subscriberOrder} by the column names of a search's collected matches (see {@link collectFewMatches}). */
