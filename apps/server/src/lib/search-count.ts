@@ -65,7 +65,7 @@ export const SORTED_WHEN_EXPECTED = 3 * EXACT_COUNT_LIMIT;
 
 /**
  * Reads the matches of a search once, up to {@link EXACT_COUNT_LIMIT} + 1 of them with the keys of
- * their order (up to {@link SORTED_MATCHES_LIMIT} + 1 when `askPlanner` and the planner expects few
+ * their order (up to {@link SORTED_MATCHES_LIMIT} + 1 when `expectedFrom` is given and the planner expects few
  * more), and when there are no more than that returns their exact count and the rows of one page,
  * sorted from what was read (docs/decisions/016). Few matches are found through the filter's own indexes in a few
  * milliseconds, where walking the sort order's index for matches that cluster along it, or that are
@@ -80,9 +80,11 @@ export const SORTED_WHEN_EXPECTED = 3 * EXACT_COUNT_LIMIT;
  * @param order the page's ORDER BY over those columns, ending with `id` (e.g. sql`date desc, id desc`).
  * @param page the search's page: `listlength` rows from the `listfrom`th (1-based).
  * @param readPage reads the rows of the page's ids (none when the page is past the end).
- * @param options.askPlanner read the planner's expected count first (one more planning of the search):
- *   for an order whose matches cluster, such as names. Gifts and sales matching a name spread evenly
- *   over the dates they are ordered by, so walking that order costs about what reading them does.
+ * @param options.expectedFrom the same matches as the planner should estimate them (a last name
+ *   compared in its own column, whose statistics it has, where `matches` goes through the list of
+ *   names): their expected count is read first (one more planning of the search). For an order whose
+ *   matches cluster, such as names. Gifts and sales matching a name spread evenly over the dates they
+ *   are ordered by, so walking that order costs about what reading them does.
  */
 export async function collectFewMatches<Row>(
   db: Executor,
@@ -90,10 +92,10 @@ export async function collectFewMatches<Row>(
   order: SQL,
   page: { listfrom: number; listlength: number },
   readPage: (ids: number[]) => Promise<Row[]>,
-  { askPlanner = false }: { askPlanner?: boolean } = {},
+  { expectedFrom }: { expectedFrom?: SQLWrapper } = {},
 ): Promise<CollectedMatches<Row>> {
   const started = performance.now();
-  const expected = askPlanner ? await plannedRows(db, matches) : undefined;
+  const expected = expectedFrom ? await plannedRows(db, expectedFrom) : undefined;
   const limit =
     expected !== undefined && expected <= SORTED_WHEN_EXPECTED ? SORTED_MATCHES_LIMIT : EXACT_COUNT_LIMIT;
   const [row] = await queryRows<{ n: number | string; ids: Array<number | string> | null }>(

@@ -5,11 +5,11 @@ import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import { type Executor, executeForIds, inIdsPlaceholder, preparedPerExecutor } from '../../db/client.ts';
 import { allocateNumber } from '../../db/counters.ts';
 import { collectFewMatches } from '../../lib/search-count.ts';
-import { likeName, likePrefix } from '../../lib/search-text.ts';
+import { likePrefix } from '../../lib/search-text.ts';
 import { products } from '../products/products.table.ts';
 import { findStock, moveStock } from '../products/stock-movements.repository.ts';
 import { countries, currencies } from '../reference-lists/reference-lists.table.ts';
-import { subscribers } from '../subscribers/subscribers.table.ts';
+import { lastNameSql, subscribers } from '../subscribers/subscribers.table.ts';
 import { creditNotes } from './credit-notes.table.ts';
 import { paymentStatusSql } from './sale-payments.repository.ts';
 import { saleCounter, saleLines, sales } from './sales.table.ts';
@@ -26,7 +26,13 @@ const present = <T>(value: T | '' | undefined | null): value is T =>
  * after" and "added before" are days of `timeZone` (docs/decisions/012): after = from its start, before =
  * until its start. `paymentStatus` compares with `today` (`YYYY-MM-DD`, the organisation's day).
  */
-export function saleFilterSql(filter: SaleFilter, timeZone: string, today?: string): SQL | undefined {
+export function saleFilterSql(
+  filter: SaleFilter,
+  timeZone: string,
+  today?: string,
+  /** See {@link lastNameSql}. */
+  { lastNamesThroughList = false } = {},
+): SQL | undefined {
   const conditions: Array<SQL | undefined> = [];
   if (present(filter.paymentStatus)) {
     // The day comes from the app's clock (tests set it), never from the system's.
@@ -36,7 +42,8 @@ export function saleFilterSql(filter: SaleFilter, timeZone: string, today?: stri
   }
   if (present(filter.id) && filter.id > 0) conditions.push(eq(sales.subscriberId, filter.id));
   if (present(filter.salesref) && filter.salesref > 0) conditions.push(eq(sales.ref, filter.salesref));
-  if (present(filter.name)) conditions.push(sql`${subscribers.searchLastName} like ${likeName(filter.name)}`);
+  if (present(filter.name))
+    conditions.push(lastNameSql(filter.name, { throughNameList: lastNamesThroughList }));
   if (present(filter.zip)) conditions.push(sql`lower(${sales.postcode}) like ${likePrefix(filter.zip)}`);
   if (present(filter.addedafter))
     conditions.push(gte(sales.addedOn, startOfCalendarDay(filter.addedafter, timeZone)));
@@ -145,16 +152,16 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
     search: async (db: Executor, query: SaleSearchQuery, today: string) => {
       const byName = present(query.name);
       // The matching rows with `fields` (their ids by default), as a subquery.
-      const matching = (fields: SelectedFields = { id: sales.id }) => {
+      const matching = (fields: SelectedFields = { id: sales.id }, lastNamesThroughList = false) => {
         let rows: PgSelect = db.select(fields).from(sales).$dynamic();
         if (byName) rows = rows.innerJoin(subscribers, eq(subscribers.id, sales.subscriberId));
-        return rows.where(saleFilterSql(query, timeZone, today));
+        return rows.where(saleFilterSql(query, timeZone, today, { lastNamesThroughList }));
       };
       const pageRows = (ids: number[]) => executeForIds(pageRowsStatement(db), ids, { timeZone, today });
       if (byName) {
         const collected = await collectFewMatches(
           db,
-          matching({ id: sales.id, addedOn: sales.addedOn }),
+          matching({ id: sales.id, addedOn: sales.addedOn }, true),
           collectedOrder,
           query,
           pageRows,

@@ -6,7 +6,7 @@ import { type Executor, executeForIds, inIdsPlaceholder, preparedPerExecutor } f
 import { collectFewMatches, countSearchMatches, type ManyMatches } from '../../lib/search-count.ts';
 import { foldForSearch, likeName, likePrefix, NAME_ANYWHERE_MIN_LENGTH } from '../../lib/search-text.ts';
 import { categories, currencies, tags } from '../reference-lists/reference-lists.table.ts';
-import { subscriberHistory, subscribers, subscriberTags } from './subscribers.table.ts';
+import { lastNameSql, subscriberHistory, subscribers, subscriberTags } from './subscribers.table.ts';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 export type SubscriberColumns = Omit<
@@ -47,13 +47,18 @@ const present = <T>(value: T | '' | undefined | null): value is T =>
  * `timeZone`, the organisation's, so a subscriber added at 23:30 in Paris is of that Paris day
  * (docs/decisions/012).
  */
-export function subscriberFilterSql(filter: SubscriberFilter, timeZone: string): SQL | undefined {
+export function subscriberFilterSql(
+  filter: SubscriberFilter,
+  timeZone: string,
+  /** See {@link lastNameSql}. */
+  { lastNamesThroughList = false } = {},
+): SQL | undefined {
   const conditions: Array<SQL | undefined> = [eq(subscribers.hidden, false)];
   const like = (column: AnyPgColumn, value: string | undefined, pattern: (value: string) => string) =>
     present(value) ? sql`${column} like ${pattern(value)}` : undefined;
   conditions.push(
     like(subscribers.searchFirstName, filter.firstname, likeName),
-    like(subscribers.searchLastName, filter.name, likeName),
+    present(filter.name) ? lastNameSql(filter.name, { throughNameList: lastNamesThroughList }) : undefined,
     like(subscribers.searchAssociation, filter.assoc, likeName),
     like(subscribers.searchTown, filter.town, likePrefix),
     like(subscribers.searchPostcode, filter.postcode, likePrefix),
@@ -193,11 +198,11 @@ export function createSubscribersRepository({
               searchFirstName: subscribers.searchFirstName,
             })
             .from(subscribers)
-            .where(where),
+            .where(subscriberFilterSql(query, timeZone, { lastNamesThroughList: true })),
           collectedOrder,
           query,
           (ids) => readPageRows(db, ids),
-          { askPlanner: true },
+          { expectedFrom: matching },
         );
         if (collected.few) return { count: collected.count, countIsExact: true, rows: collected.rows };
         moreThanLimit = collected;
