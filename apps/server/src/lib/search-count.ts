@@ -17,17 +17,21 @@ export type SearchCount = { count: number; countIsExact: boolean };
  * @param matches the search's rows: a select of the matching rows, without order, limit or offset.
  * @param budgetMs milliseconds an exact count above the limit may take (`SEARCH_COUNT_BUDGET_MS`); 0
  *   estimates every count above the limit.
+ * @param moreThanLimit already known from {@link collectFewMatches}: more than
+ *   {@link EXACT_COUNT_LIMIT} matches, read through `matches` (whose pace predicts the full count's).
+ * @param expectedFrom the same rows as the planner should estimate them, when `matches` is written
+ *   for speed rather than for its statistics (see {@link collectFewMatches}); `matches` by default.
  */
 export async function countSearchMatches(
   db: Executor,
   matches: SQLWrapper,
   budgetMs: number,
-  /** Already known from {@link collectFewMatches}: more than {@link EXACT_COUNT_LIMIT} matches. */
   moreThanLimit?: ManyMatches,
+  expectedFrom: SQLWrapper = matches,
 ): Promise<SearchCount> {
   const { capped, cappedMs } = moreThanLimit ?? (await timedCappedCount(db, matches));
   if (capped <= EXACT_COUNT_LIMIT) return { count: capped, countIsExact: true };
-  const estimate = Math.max(moreThanLimit?.expected ?? (await plannedRows(db, matches)), capped);
+  const estimate = Math.max(moreThanLimit?.expected ?? (await plannedRows(db, expectedFrom)), capped);
   if (budgetMs > 0 && (cappedMs * estimate) / capped <= budgetMs) {
     return { count: await countRows(db, sql`select 1 from ${matches} m`), countIsExact: true };
   }

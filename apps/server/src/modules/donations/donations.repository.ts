@@ -155,7 +155,13 @@ export function createDonationsRepository({ countBudgetMs = 0 }: { countBudgetMs
           (ids) => readPageRows(db, ids),
         );
         if (collected.few) return { count: collected.count, countIsExact: true, rows: collected.rows };
-        const total = await countSearchMatches(db, matching(), countBudgetMs, collected);
+        const total = await countSearchMatches(
+          db,
+          matching({ id: donations.id }, true),
+          countBudgetMs,
+          collected,
+          matching(),
+        );
         return { ...total, rows: await walkedPage() };
       }
       // Independent reads: on PostgreSQL they run at once on two connections (PGlite queues them).

@@ -182,8 +182,15 @@ export function createSubscribersRepository({
      */
     search: async (db: Executor, query: SubscriberSearchQuery) => {
       const where = subscriberFilterSql(query, timeZone);
-      const matching = filtersOnTagAlone(query)
+      // The same matches read quicker (a last name through the list of names), and as the planner
+      // estimates them (see lastNameSql): the reads go through the first, the estimate the second.
+      const listedWhere = subscriberFilterSql(query, timeZone, { lastNamesThroughList: true });
+      const byTagAlone = filtersOnTagAlone(query);
+      const matching = byTagAlone
         ? tagMembers(db, query.tag)
+        : db.select({ id: subscribers.id }).from(subscribers).where(listedWhere);
+      const estimated = byTagAlone
+        ? matching
         : db.select({ id: subscribers.id }).from(subscribers).where(where);
       let moreThanLimit: ManyMatches | undefined;
       const lastNameAnywhere =
@@ -198,11 +205,11 @@ export function createSubscribersRepository({
               searchFirstName: subscribers.searchFirstName,
             })
             .from(subscribers)
-            .where(subscriberFilterSql(query, timeZone, { lastNamesThroughList: true })),
+            .where(listedWhere),
           collectedOrder,
           query,
           (ids) => readPageRows(db, ids),
-          { expectedFrom: matching },
+          { expectedFrom: estimated },
         );
         if (collected.few) return { count: collected.count, countIsExact: true, rows: collected.rows };
         moreThanLimit = collected;
@@ -218,7 +225,7 @@ export function createSubscribersRepository({
         .offset(query.listfrom - 1);
       // Independent reads: on PostgreSQL they run at once on two connections (PGlite queues them).
       const [total, rows] = await Promise.all([
-        countSearchMatches(db, matching, countBudgetMs, moreThanLimit),
+        countSearchMatches(db, matching, countBudgetMs, moreThanLimit, estimated),
         page.then((ids) =>
           readPageRows(
             db,
