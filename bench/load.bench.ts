@@ -600,7 +600,14 @@ async function measureSubscriberOpen(context: BenchContext) {
 /** Seeds (or reuses) the large dataset, measures the empty-route ceiling, then the staff workload. */
 async function runLoadBench(context: BenchContext): Promise<SuiteResult> {
   await seedInChildProcess(context, { subscribers: SUBSCRIBERS, donations: DONATIONS, sales: SALES });
-  await vacuumAnalyze(context, ['subscribers', 'subscriber_tags', 'donations', 'sales', 'sale_lines']);
+  await vacuumAnalyze(context, [
+    'subscribers',
+    'subscriber_tags',
+    'subscriber_last_names',
+    'donations',
+    'sales',
+    'sale_lines',
+  ]);
   const pools = await readPools(context);
   const opening = await measureSubscriberOpen(context);
   const ceiling = await measureCeiling();

@@ -197,7 +197,10 @@ export const subscriberLastNames = pgTable(
 export function lastNameSql(value: string, { throughNameList = false } = {}): SQL {
   const pattern = likeName(value);
   if (!throughNameList || !pattern.startsWith('%')) return sql`${subscribers.searchLastName} like ${pattern}`;
-  return sql`${subscribers.searchLastName} in (select ${subscriberLastNames.searchLastName} from ${subscriberLastNames} where ${subscriberLastNames.searchLastName} like ${pattern})`;
+  // An array read first, not `in (select …)`: the names' table statistics then cannot turn the plan
+  // into a hash join over every subscriber (after 100,000 imported names were undone, 163 ms instead
+  // of 10 ms for "sch" at 200,000 subscribers, until the table was vacuumed).
+  return sql`${subscribers.searchLastName} = any(array(select ${subscriberLastNames.searchLastName} from ${subscriberLastNames} where ${subscriberLastNames.searchLastName} like ${pattern}))`;
 }
 
 /** Custom tags of a subscriber (part 2 §2.2 panel 7). */
