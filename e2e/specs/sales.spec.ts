@@ -13,6 +13,7 @@ import { searchSalesThroughApi } from '../fixtures/sales.ts';
 import { seedSubscriberThroughApi } from '../fixtures/subscribers.ts';
 import { expect, test } from '../fixtures/test.ts';
 import {
+  dismissToasts,
   expectErrorToast,
   expectSuccessToast,
   keepDownload,
@@ -377,6 +378,7 @@ test('the Sales search, its totals export and the Email Subscribers dialog', asy
     await dialog.getByRole('button', { name: 'Yes, send' }).click();
     await expectSuccessToast(page, 'Email(s) submitted successfully!');
     await expect(dialog.getByText('Queued: 0 · Sent: 1 · Failed: 0')).toBeVisible({ timeout: 20_000 });
+    await dismissToasts(page);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
     const sent = await waitForEmail(buyer.email ?? '', 'Merci pour votre achat', before);

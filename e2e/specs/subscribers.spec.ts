@@ -12,7 +12,13 @@ import {
   seedSubscriberThroughApi,
 } from '../fixtures/subscribers.ts';
 import { expect, test } from '../fixtures/test.ts';
-import { expectSuccessToast, keepDownload, screenshot, signInThroughUi } from '../fixtures/ui.ts';
+import {
+  dismissToasts,
+  expectSuccessToast,
+  keepDownload,
+  screenshot,
+  signInThroughUi,
+} from '../fixtures/ui.ts';
 
 /**
  * Subscribers (part 2 §2.1 search, §2.2 record, §2.3 history, §4, §5, §7 Subscribers, §8):
@@ -57,15 +63,6 @@ async function pickDay(page: Page, label: string, date: Date) {
   );
   // The calendar closes (with a short transition) before the next one opens.
   await expect(page.getByRole('button', { name: dayLabel, exact: true })).toHaveCount(0);
-}
-
-/** Closes the toasts still on screen, so that the next one with the same text is the only one. */
-async function dismissToasts(page: Page) {
-  for (const close of await page.getByRole('alert').getByRole('button').all()) {
-    // A toast may close on its own meanwhile: without a short timeout the click would wait for it forever.
-    await close.click({ timeout: 2_000 }).catch(() => undefined);
-  }
-  await expect(page.getByRole('alert')).toHaveCount(0);
 }
 
 /** Clicks Save on the subscriber screen and expects its success toast. */
@@ -493,6 +490,8 @@ test('subscribers: search with filters, create, edit, history, export, RUM lette
     const test = await waitForEmailsTo(ADMIN.email, `[Test] Bonjour`, before);
     expect(test.text).toContain('Merci pour votre fidélité.');
 
+    // The toast sits over the dialog's buttons and stays while the pointer rests on it.
+    await dismissToasts(page);
     await send.click();
     await expect(modal.getByRole('heading', { name: 'Send to 2 subscribers?' })).toBeVisible();
     await expect(modal.getByRole('button', { name: 'Yes, send' })).toBeFocused();
@@ -501,6 +500,7 @@ test('subscribers: search with filters, create, edit, history, export, RUM lette
     await expect(modal.getByText('Queued: 0 · Sent: 2 · Failed: 0')).toBeVisible({ timeout: 20_000 });
     await expectNoAxeViolations(page, { include: '[role="dialog"]' });
     await screenshot(page, 'subscribers-email-progress', { fullPage: false });
+    await dismissToasts(page);
     await modal.getByRole('button', { name: 'Done' }).click();
     await expect(modal).toBeHidden();
     const toZoe = await waitForEmailsTo(zoe.email, `Bonjour Zoé ${key}`, before);
