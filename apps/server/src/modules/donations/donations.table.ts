@@ -128,7 +128,11 @@ export const donations = pgTable(
   },
   (table) => [
     index('donations_date_idx').on(table.donationDate, table.id, table.amount),
-    index('donations_subscriber_date_idx').on(table.subscriberId, table.donationDate, table.id),
+    /**
+     * A donor's gifts by date, with their amount: a search by the donors' country and an amount merges
+     * this index with the donors' own, both read alone (donation search speed goal; migration 0057).
+     */
+    index('donations_subscriber_date_idx').on(table.subscriberId, table.donationDate, table.id, table.amount),
     index('donations_receipt_idx').on(table.receiptId),
     uniqueIndex('donations_sale_unique').on(table.saleId),
     /**
