@@ -87,8 +87,9 @@ export const SORTED_WHEN_EXPECTED = 3 * EXACT_COUNT_LIMIT;
  * @param options.expectedFrom the same matches as the planner should estimate them (a last name
  *   compared in its own column, whose statistics it has, where `matches` goes through the list of
  *   names): their expected count is read first (one more planning of the search). For an order whose
- *   matches cluster, such as names. Gifts and sales matching a name spread evenly over the dates they
- *   are ordered by, so walking that order costs about what reading them does.
+ *   matches cluster, such as names, or are sparse along it, such as a name's gifts among all gifts.
+ * @param options.sorted up to how many expected matches (`whenExpected`) the search collects up to
+ *   `limit` of them; {@link SORTED_WHEN_EXPECTED} and {@link SORTED_MATCHES_LIMIT} by default.
  */
 export async function collectFewMatches<Row>(
   db: Executor,
@@ -96,12 +97,14 @@ export async function collectFewMatches<Row>(
   order: SQL,
   page: { listfrom: number; listlength: number },
   readPage: (ids: number[]) => Promise<Row[]>,
-  { expectedFrom }: { expectedFrom?: SQLWrapper } = {},
+  {
+    expectedFrom,
+    sorted = { whenExpected: SORTED_WHEN_EXPECTED, limit: SORTED_MATCHES_LIMIT },
+  }: { expectedFrom?: SQLWrapper; sorted?: { whenExpected: number; limit: number } } = {},
 ): Promise<CollectedMatches<Row>> {
   const started = performance.now();
   const expected = expectedFrom ? await plannedRows(db, expectedFrom) : undefined;
-  const limit =
-    expected !== undefined && expected <= SORTED_WHEN_EXPECTED ? SORTED_MATCHES_LIMIT : EXACT_COUNT_LIMIT;
+  const limit = expected !== undefined && expected <= sorted.whenExpected ? sorted.limit : EXACT_COUNT_LIMIT;
   const [row] = await queryRows<{ n: number | string; ids: Array<number | string> | null }>(
     db,
     sql`with m as materialized (select * from (${matches}) s limit ${limit + 1})
