@@ -96,11 +96,27 @@ export const subscribers = pgTable(
       table.categoryId,
     ),
     index('subscribers_search_first_name_idx').on(table.searchFirstName),
-    index('subscribers_search_town_idx').on(table.searchTown),
+    /**
+     * A town's or a postcode's subscribers with the name order's keys: a search by either collects its
+     * matches from the index alone (migration 0059).
+     */
+    index('subscribers_town_name_idx').on(
+      table.searchTown,
+      table.searchLastName,
+      table.searchFirstName,
+      table.id,
+      table.hidden,
+    ),
+    index('subscribers_postcode_name_idx').on(
+      table.searchPostcode,
+      table.searchLastName,
+      table.searchFirstName,
+      table.id,
+      table.hidden,
+    ),
     index('subscribers_iban_compact_idx')
       .on(sql`upper(replace(${table.iban}, ' ', ''))`)
       .where(sql`${table.iban} <> ''`),
-    index('subscribers_search_postcode_idx').on(table.searchPostcode),
     index('subscribers_search_association_idx').on(table.searchAssociation),
     index('subscribers_added_on_idx').on(table.addedOn),
     /** Duplicates of an imported or new subscriber are found by email and by IBAN. */
