@@ -13,7 +13,7 @@ import { likePrefix } from '../../lib/search-text.ts';
 import { currencies, paymentMethods } from '../reference-lists/reference-lists.table.ts';
 import { creditNotes } from '../sales/credit-notes.table.ts';
 import { sales } from '../sales/sales.table.ts';
-import { lastNameSql, subscribers } from '../subscribers/subscribers.table.ts';
+import { lastNameSql, subscriberIdOfLastNameSql, subscribers } from '../subscribers/subscribers.table.ts';
 import { donations, receipts } from './donations.table.ts';
 
 /** Filters of a donation search, as the export takes them too (part 2 §7). */
@@ -23,17 +23,24 @@ const present = <T>(value: T | '' | undefined | null): value is T =>
   value !== undefined && value !== null && value !== '';
 
 /**
- * The WHERE clause of a donation search over `donations` joined to `subscribers` and `payment_methods`;
- * `lastNamesThroughList`: see {@link lastNameSql}.
+ * The WHERE clause of a donation search over `donations` joined to `subscribers` and `payment_methods`.
+ * The donor's name is matched: through the list of names on the joined donor (`lastNamesThroughList`,
+ * see {@link lastNameSql}), or on `donations` alone, its donors' ids read first (`donorsByNameFirst`,
+ * see {@link subscriberIdOfLastNameSql}: for a name that is the filter's only condition on donors),
+ * else on the joined donor's column.
  */
 export function donationFilterSql(
   filter: DonationFilter,
-  { lastNamesThroughList = false } = {},
+  { lastNamesThroughList = false, donorsByNameFirst = false } = {},
 ): SQL | undefined {
   const conditions: Array<SQL | undefined> = [];
   if (present(filter.id) && filter.id > 0) conditions.push(eq(donations.subscriberId, filter.id));
   if (present(filter.name))
-    conditions.push(lastNameSql(filter.name, { throughNameList: lastNamesThroughList }));
+    conditions.push(
+      donorsByNameFirst
+        ? subscriberIdOfLastNameSql(donations.subscriberId, filter.name)
+        : lastNameSql(filter.name, { throughNameList: lastNamesThroughList }),
+    );
   if (present(filter.zip)) conditions.push(sql`${subscribers.searchPostcode} like ${likePrefix(filter.zip)}`);
   if (present(filter.addedafter)) conditions.push(gte(donations.donationDate, filter.addedafter));
   if (present(filter.addedbefore)) conditions.push(lt(donations.donationDate, filter.addedbefore));
@@ -152,13 +159,17 @@ export function createDonationsRepository({ countBudgetMs = 0 }: { countBudgetMs
      */
     search: async (db: Executor, query: DonationSearchQuery) => {
       const reads = tablesReadBy(query);
+      // A name that is the only condition on donors is matched on `donations` alone when collected.
+      const nameAlone = present(query.name) && !tablesReadBy({ ...query, name: undefined }).subscribers;
       // The matching rows with `fields` (their ids by default), as a subquery.
       const matching = (fields: SelectedFields = { id: donations.id }, lastNamesThroughList = false) => {
+        const donorsByNameFirst = lastNamesThroughList && nameAlone;
         let rows: PgSelect = db.select(fields).from(donations).$dynamic();
-        if (reads.subscribers) rows = rows.innerJoin(subscribers, eq(subscribers.id, donations.subscriberId));
+        if (reads.subscribers && !donorsByNameFirst)
+          rows = rows.innerJoin(subscribers, eq(subscribers.id, donations.subscriberId));
         if (reads.paymentMethods)
           rows = rows.leftJoin(paymentMethods, eq(paymentMethods.id, subscribers.paymentMethodId));
-        return rows.where(donationFilterSql(query, { lastNamesThroughList }));
+        return rows.where(donationFilterSql(query, { lastNamesThroughList, donorsByNameFirst }));
       };
       // The page's ids first, from the filter's tables alone (index-only where the indexes allow), then
       // the columns of those rows only: page 100 no longer reads 4,950 full rows to skip them.

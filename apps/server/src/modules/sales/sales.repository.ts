@@ -9,7 +9,7 @@ import { likePrefix } from '../../lib/search-text.ts';
 import { products } from '../products/products.table.ts';
 import { findStock, moveStock } from '../products/stock-movements.repository.ts';
 import { countries, currencies } from '../reference-lists/reference-lists.table.ts';
-import { lastNameSql, subscribers } from '../subscribers/subscribers.table.ts';
+import { lastNameSql, subscriberIdOfLastNameSql, subscribers } from '../subscribers/subscribers.table.ts';
 import { creditNotes } from './credit-notes.table.ts';
 import { paymentStatusSql } from './sale-payments.repository.ts';
 import { saleCounter, saleLines, sales } from './sales.table.ts';
@@ -30,8 +30,11 @@ export function saleFilterSql(
   filter: SaleFilter,
   timeZone: string,
   today?: string,
-  /** See {@link lastNameSql}. */
-  { lastNamesThroughList = false } = {},
+  /**
+   * The buyer's name matched through the list of names ({@link subscriberIdOfLastNameSql}): the
+   * condition is on `sales` alone, with no join to `subscribers`.
+   */
+  { buyersByNameFirst = false } = {},
 ): SQL | undefined {
   const conditions: Array<SQL | undefined> = [];
   if (present(filter.paymentStatus)) {
@@ -43,7 +46,11 @@ export function saleFilterSql(
   if (present(filter.id) && filter.id > 0) conditions.push(eq(sales.subscriberId, filter.id));
   if (present(filter.salesref) && filter.salesref > 0) conditions.push(eq(sales.ref, filter.salesref));
   if (present(filter.name))
-    conditions.push(lastNameSql(filter.name, { throughNameList: lastNamesThroughList }));
+    conditions.push(
+      buyersByNameFirst
+        ? subscriberIdOfLastNameSql(sales.subscriberId, filter.name)
+        : lastNameSql(filter.name),
+    );
   if (present(filter.zip)) conditions.push(sql`lower(${sales.postcode}) like ${likePrefix(filter.zip)}`);
   if (present(filter.addedafter))
     conditions.push(gte(sales.addedOn, startOfCalendarDay(filter.addedafter, timeZone)));
@@ -152,10 +159,11 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
     search: async (db: Executor, query: SaleSearchQuery, today: string) => {
       const byName = present(query.name);
       // The matching rows with `fields` (their ids by default), as a subquery.
-      const matching = (fields: SelectedFields = { id: sales.id }, lastNamesThroughList = false) => {
+      const matching = (fields: SelectedFields = { id: sales.id }, buyersByNameFirst = false) => {
         let rows: PgSelect = db.select(fields).from(sales).$dynamic();
-        if (byName) rows = rows.innerJoin(subscribers, eq(subscribers.id, sales.subscriberId));
-        return rows.where(saleFilterSql(query, timeZone, today, { lastNamesThroughList }));
+        if (byName && !buyersByNameFirst)
+          rows = rows.innerJoin(subscribers, eq(subscribers.id, sales.subscriberId));
+        return rows.where(saleFilterSql(query, timeZone, today, { buyersByNameFirst }));
       };
       const pageRows = (ids: number[]) => executeForIds(pageRowsStatement(db), ids, { timeZone, today });
       if (byName) {
