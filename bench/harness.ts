@@ -311,6 +311,22 @@ export function serverTiming(response: Response): number {
  */
 export type RequestSeries<T> = { server: Stats; roundTrip: Stats; cpu: Stats; last: T };
 
+/** One timed GET of `path`: its server time, round trip, this process's CPU (ms) and `read`'s result. */
+async function timedRequest<T>(
+  context: BenchContext,
+  path: string,
+  read: (response: Response) => Promise<T>,
+): Promise<{ server: number; roundTrip: number; cpu: number; body: T }> {
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const response = await fetch(`${context.base}${path}`, { headers: context.headers });
+  if (!response.ok) throw new Error(`GET ${path} failed: ${response.status} ${await response.text()}`);
+  const body = await read(response);
+  const roundTrip = performance.now() - started;
+  const used = process.cpuUsage(cpuBefore);
+  return { server: serverTiming(response), roundTrip, cpu: (used.user + used.system) / 1000, body };
+}
+
 /**
  * Sends GET `pathFor(run)` {@link WARM_UP} + {@link RUNS} times, one after the other, and times the
  * counted ones. `read` reads (and checks) a body; a non-2xx answer throws.
@@ -326,19 +342,12 @@ export async function measureRequests<T>(
   const cpu: number[] = [];
   let last: T | undefined;
   for (let run = 0; run < warmUp + runs; run += 1) {
-    const target = `${context.base}${pathFor(run)}`;
-    const cpuBefore = process.cpuUsage();
-    const started = performance.now();
-    const response = await fetch(target, { headers: context.headers });
-    if (!response.ok)
-      throw new Error(`GET ${pathFor(run)} failed: ${response.status} ${await response.text()}`);
-    last = await read(response);
-    const elapsed = performance.now() - started;
-    const used = process.cpuUsage(cpuBefore);
+    const timed = await timedRequest(context, pathFor(run), read);
+    last = timed.body;
     if (run < warmUp) continue;
-    roundTrip.push(elapsed);
-    server.push(serverTiming(response));
-    cpu.push((used.user + used.system) / 1000);
+    roundTrip.push(timed.roundTrip);
+    server.push(timed.server);
+    cpu.push(timed.cpu);
   }
   return { server: stats(server), roundTrip: stats(roundTrip), cpu: stats(cpu), last: last as T };
 }
@@ -371,6 +380,13 @@ export async function captureStatements(
   return statements;
 }
 
+/** Runs `statements` one after the other on `client`; how long that took (ms). */
+function timeStatements(client: pg.PoolClient, statements: Statement[]): Promise<number> {
+  return timeIt(async () => {
+    for (const statement of statements) await client.query(statement.text, statement.values);
+  });
+}
+
 /** Times `statements` run one after the other on one raw `pg` connection. */
 export async function measureStatements(
   pool: pg.Pool,
@@ -381,9 +397,7 @@ export async function measureStatements(
   const client = await pool.connect();
   try {
     for (let run = 0; run < warmUp + runs; run += 1) {
-      const elapsed = await timeIt(async () => {
-        for (const statement of statements) await client.query(statement.text, statement.values);
-      });
+      const elapsed = await timeStatements(client, statements);
       if (run >= warmUp) timings.push(elapsed);
     }
   } finally {
@@ -421,8 +435,9 @@ export function rawSqlRatio({ server, rawSql }: SearchTimings): number {
 }
 
 /**
- * Times an API search: GET `path` over HTTP ({@link measureRequests}), then the SQL its repository
- * runs for the same query (`search`, on the Drizzle database it is given) straight through `pg`.
+ * Times an API search: GET `path` over HTTP (as {@link measureRequests}) and the SQL its repository
+ * runs for the same query (`search`, on the Drizzle database it is given) straight through `pg`, one
+ * after the other in each run, so that a busy moment of the machine falls on both alike.
  * `found` reads from an answer what it found (a `count`, or the rows of a list); the last one is kept.
  */
 export async function measureSearch(
@@ -437,9 +452,8 @@ export async function measureSearch(
     search: (db: Database) => Promise<unknown>;
   },
 ): Promise<{ found: number; timings: SearchTimings }> {
-  const series = await measureRequests(context, () => path, found);
   // Whether a count above 10,000 is exact depends on a timing (SEARCH_COUNT_BUDGET_MS): the SQL
-  // timed beside the server's is that of a capture that decided as the server last did.
+  // timed beside the server's is that of a capture that decided as the server did.
   const serverAnswer = (await (
     await fetch(`${context.base}${path}`, { headers: context.headers })
   ).json()) as {
@@ -454,13 +468,27 @@ export async function measureSearch(
     const captured = (outcome as { countIsExact?: boolean } | undefined)?.countIsExact;
     if (serverAnswer.countIsExact === undefined || captured === serverAnswer.countIsExact) break;
   }
+  const server: number[] = [];
+  const roundTrip: number[] = [];
+  const rawSql: number[] = [];
+  let last = 0;
+  const client = await context.pool.connect();
+  try {
+    for (let run = 0; run < WARM_UP + RUNS; run += 1) {
+      const timed = await timedRequest(context, path, found);
+      const raw = await timeStatements(client, statements);
+      last = timed.body;
+      if (run < WARM_UP) continue;
+      server.push(timed.server);
+      roundTrip.push(timed.roundTrip);
+      rawSql.push(raw);
+    }
+  } finally {
+    client.release();
+  }
   return {
-    found: series.last,
-    timings: {
-      server: series.server,
-      roundTrip: series.roundTrip,
-      rawSql: await measureStatements(context.pool, statements),
-    },
+    found: last,
+    timings: { server: stats(server), roundTrip: stats(roundTrip), rawSql: stats(rawSql) },
   };
 }
 
