@@ -397,6 +397,8 @@ describe('sales', () => {
       [`salesref=${b.ref}`, [b]],
       ['name=mart', [b, a]],
       ['name=RTI', [b, a]],
+      ['name=rti&zip=69002', [b]],
+      ['name=rti&zip=1201', []],
       ['zip=690', [b, a]],
       [`addedafter=${today}`, [c, b, a]],
       [`addedbefore=${today}`, []],
