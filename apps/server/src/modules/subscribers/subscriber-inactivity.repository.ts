@@ -1,6 +1,6 @@
 import { calendarDay, nextCalendarDay, startOfCalendarDay } from '@back-office/contract/calendar';
 import { sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.ts';
+import { type Database, type Executor, queryRows } from '../../db/client.ts';
 import { donations } from '../donations/donations.table.ts';
 import { sales } from '../sales/sales.table.ts';
 import { organisationSettings } from '../settings/settings.table.ts';
@@ -44,29 +44,39 @@ export function createSubscriberInactivityRepository() {
       (select max(x.added_on) from ${sales} x where x.subscriber_id = s.id))`;
 
   return {
-    /** How many visible subscribers had no activity since `before`. */
-    count: async (db: Executor, { before, timeZone }: { before: Date; timeZone: string }) => {
-      const [row] = await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from ${subscribers} s where ${inactiveWhere(before, timeZone)}`,
-      );
-      return row?.n ?? 0;
-    },
-
-    /** One page of them, oldest activity first (then by id), from the 0-based `offset`. */
-    page: (
-      db: Executor,
+    /**
+     * How many visible subscribers had no activity since `before`, and one page of them, oldest
+     * activity first (then by id), from the 0-based `offset`: one statement, which finds them once for
+     * both. The anti-joins merge the subscribers with the (subscriber, date) indexes of donations and
+     * sales, in id order: hashed, the gifts of the period (five million at a million subscribers) spilled
+     * to disk, and the count and the page each took a processor for 1.2 and 1.9 s; now 1.1 s in all.
+     */
+    report: (
+      db: Database,
       { before, timeZone, offset, limit }: { before: Date; timeZone: string; offset: number; limit: number },
     ) =>
-      queryRows<InactiveSubscriberRow>(
-        db,
-        sql`select id, title, first_name as "firstName", last_name as "lastName", email,
-                   to_char(last_activity at time zone ${timeZone}, 'YYYY-MM-DD') as "lastActivity"
-              from (select s.id, s.title, s.first_name, s.last_name, s.email, ${lastActivity(timeZone)} as last_activity
-                      from ${subscribers} s where ${inactiveWhere(before, timeZone)}) as inactive
-             order by last_activity, id
-             offset ${offset} limit ${limit}`,
-      ),
+      db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_hashjoin = off`);
+        const rows = await queryRows<{ n: number } & ({ id: null } | InactiveSubscriberRow)>(
+          tx,
+          sql`with inactive as materialized (
+                select s.id, ${lastActivity(timeZone)} as last_activity
+                  from ${subscribers} s where ${inactiveWhere(before, timeZone)})
+              select c.n, p.id, p.title, p.first_name as "firstName", p.last_name as "lastName", p.email,
+                     to_char(p.last_activity at time zone ${timeZone}, 'YYYY-MM-DD') as "lastActivity"
+                from (select count(*)::int as n from inactive) c
+                left join lateral (
+                  select s.id, s.title, s.first_name, s.last_name, s.email, i.last_activity
+                    from (select id, last_activity from inactive
+                           order by last_activity, id offset ${offset} limit ${limit}) i
+                    join ${subscribers} s on s.id = i.id) p on true
+               order by p.last_activity, p.id`,
+        );
+        return {
+          count: rows[0]?.n ?? 0,
+          rows: rows.filter((row): row is { n: number } & InactiveSubscriberRow => row.id !== null),
+        };
+      }),
 
     /** The settings' `inactivityReportYears`, or `fallback` before the settings row exists. */
     years: async (db: Executor, fallback: number) => {

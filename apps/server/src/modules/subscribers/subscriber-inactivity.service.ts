@@ -45,10 +45,12 @@ export function createSubscriberInactivityService({
     list: async ({ listfrom, listlength }: InactiveSubscribersQuery): Promise<InactiveSubscribersResult> => {
       const years = await repository.years(db, INACTIVITY_REPORT_YEARS.default);
       const before = startOfCalendarDay(yearsBefore(calendarDay(clock.now(), timeZone), years), timeZone);
-      const [count, rows] = await Promise.all([
-        repository.count(db, { before, timeZone }),
-        repository.page(db, { before, timeZone, offset: listfrom - 1, limit: listlength }),
-      ]);
+      const { count, rows } = await repository.report(db, {
+        before,
+        timeZone,
+        offset: listfrom - 1,
+        limit: listlength,
+      });
       return {
         count,
         years,
