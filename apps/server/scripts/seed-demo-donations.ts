@@ -9,7 +9,13 @@ import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, queryRows } from '../src/db/client.ts';
 import { donations } from '../src/modules/donations/donations.table.ts';
-import { copyLines, csvValue, dropSecondaryIndexes, REBUILD_INDEXES_FROM } from './seed-copy.ts';
+import {
+  copyLines,
+  csvValue,
+  dropSecondaryIndexes,
+  REBUILD_INDEXES_FROM,
+  withoutRowTriggers,
+} from './seed-copy.ts';
 import { ascendingOrder, createSeedRandom, DAY_MS, type SeedRandom, utcMidnight } from './seed-random.ts';
 
 /** Rows per INSERT statement (7 array parameters, whatever the number of rows). */
@@ -122,9 +128,9 @@ export async function seedDemoDonations(
   if (missing === 0) return { existing, added: 0 };
 
   const donors = (
-    await queryRows<{ id: number; currency_id: number; direct_debit: boolean }>(
+    await queryRows<{ id: number; currency_id: number; direct_debit: boolean; search_last_name: string }>(
       db,
-      sql`select s.id, s.currency_id, coalesce(pm.direct_debit, false) as direct_debit
+      sql`select s.id, s.currency_id, coalesce(pm.direct_debit, false) as direct_debit, s.search_last_name
             from subscribers s
             left join payment_methods pm on pm.id = s.payment_method_id
            where not s.hidden
@@ -134,6 +140,7 @@ export async function seedDemoDonations(
     id: Number(row.id),
     currencyId: Number(row.currency_id),
     directDebit: row.direct_debit,
+    searchLastName: row.search_last_name,
   }));
   if (donors.length === 0)
     throw new Error('There is no subscriber to give: add subscribers first (--subscribers N).');
@@ -147,6 +154,8 @@ export async function seedDemoDonations(
   const started = Date.now();
   const client = copyTo ? new pg.Client({ connectionString: copyTo.databaseUrl }) : undefined;
   await client?.connect();
+  if (client) await withoutRowTriggers(client);
+  const lastNameOf = new Map(donors.map((donor) => [donor.id, donor.searchLastName]));
   const rebuild =
     client && missing >= REBUILD_INDEXES_FROM ? await dropSecondaryIndexes(client, ['donations']) : [];
   let added = 0;
@@ -180,11 +189,11 @@ export async function seedDemoDonations(
       if (client) {
         const lines = subscriberIds.map(
           (id, row) =>
-            `${id},${amounts[row]},${currencyIds[row]},${dates[row]},${csvValue(notes[row])},Demo data,${addedOn[row]}\n`,
+            `${id},${amounts[row]},${currencyIds[row]},${dates[row]},${csvValue(notes[row])},Demo data,${addedOn[row]},${csvValue(lastNameOf.get(id))}\n`,
         );
         await copyLines(
           client,
-          'copy donations (subscriber_id, amount, currency_id, donation_date, notes, added_by, added_on) from stdin (format csv)',
+          'copy donations (subscriber_id, amount, currency_id, donation_date, notes, added_by, added_on, subscriber_search_last_name) from stdin (format csv)',
           lines,
         );
       } else {

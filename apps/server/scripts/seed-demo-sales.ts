@@ -15,7 +15,13 @@ import { type Database, type Executor, queryRows } from '../src/db/client.ts';
 import { centsToNumeric } from '../src/lib/money.ts';
 import { products } from '../src/modules/products/products.table.ts';
 import { sales } from '../src/modules/sales/sales.table.ts';
-import { copyLines, csvValue, dropSecondaryIndexes, REBUILD_INDEXES_FROM } from './seed-copy.ts';
+import {
+  copyLines,
+  csvValue,
+  dropSecondaryIndexes,
+  REBUILD_INDEXES_FROM,
+  withoutRowTriggers,
+} from './seed-copy.ts';
 import { ascendingOrder, createSeedRandom, DAY_MS, type SeedRandom, utcMidnight } from './seed-random.ts';
 
 /** Sales per transaction (one INSERT for the sales, one for their lines, one stock UPDATE). */
@@ -64,6 +70,8 @@ type Buyer = {
   postcode: string;
   country: string;
   swiss: boolean;
+  /** The folded last name a sale keeps a copy of (migration 0060). */
+  searchLastName: string;
 };
 
 /** Creates the demo products that do not exist yet; returns them all. */
@@ -123,10 +131,11 @@ async function loadBuyers(db: Database): Promise<Buyer[]> {
     postcode: string;
     country: string | null;
     symbol: string;
+    search_last_name: string;
   }>(
     db,
     sql`select s.id, s.title, s.first_name, s.last_name, s.association, s.address1, s.address2, s.address3,
-               s.town, s.postcode, c.name as country, cu.symbol
+               s.town, s.postcode, c.name as country, cu.symbol, s.search_last_name
           from subscribers s
           left join countries c on c.id = s.country_id
           join currencies cu on cu.id = s.currency_id
@@ -147,6 +156,7 @@ async function loadBuyers(db: Database): Promise<Buyer[]> {
     postcode: row.postcode,
     country: row.country ?? '',
     swiss: row.symbol.toUpperCase() === 'CHF',
+    searchLastName: row.search_last_name,
   }));
 }
 
@@ -218,6 +228,7 @@ function generateSale(
         : '',
       notes: random.chance(0.05) ? random.pick(ORDER_NOTES) : '',
       addedOn,
+      subscriberSearchLastName: buyer.searchLastName,
     },
     lines: lines.map((line, index) => ({
       ...line,
@@ -234,7 +245,7 @@ const SALE_COLUMNS =
   'ref, subscriber_id, full_name, association, currency_id, swiss_sale, discount_percentage, sub_total, ' +
   'discount_amount, donation, delivery_charge, total, include_thanks, include_payment_terms, ' +
   'payment_term_days, addr1, addr2, addr3, town, postcode, country, order_number, delivery_address, notes, ' +
-  'added_by, added_on';
+  'added_by, added_on, subscriber_search_last_name';
 
 /** The columns of `sale_lines`, in the order of {@link lineValues}. */
 const LINE_COLUMNS =
@@ -271,6 +282,7 @@ function saleValues(sale: GeneratedSale['row'], ref: number, currencyIds: Curren
     sale.notes,
     'Demo data',
     sale.addedOn.toISOString(),
+    sale.subscriberSearchLastName,
   ];
 }
 
@@ -302,6 +314,7 @@ const SALE_TYPES = [
   'text',
   'text',
   'timestamptz',
+  'text',
 ];
 
 type SaleLine = GeneratedSale['lines'][number] & { saleId: number };
@@ -423,6 +436,7 @@ export async function seedDemoSales(
   const started = Date.now();
   const client = copyTo ? new pg.Client({ connectionString: copyTo.databaseUrl }) : undefined;
   await client?.connect();
+  if (client) await withoutRowTriggers(client);
   const rebuild =
     client && missing >= REBUILD_INDEXES_FROM
       ? await dropSecondaryIndexes(client, ['sales', 'sale_lines'])

@@ -209,6 +209,14 @@ export function intArrayLiteral(ids: readonly number[]): string {
   return `{${ids.join(',')}}`;
 }
 
+/**
+ * Texts as one PostgreSQL array literal (`{"a","b"}`), the value of a `${column} = any(${param}::text[])`
+ * parameter: the planner sees the values (its estimate of the matches), where {@link anyOf} hides them.
+ */
+export function textArrayLiteral(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}
+
 /** `column = any(…)` over the `ids` placeholder of a prepared statement run by {@link executeForIds}. */
 export function inIdsPlaceholder(column: SQLWrapper): SQL {
   return sql`${column} = any(${sql.placeholder('ids')}::int[])`;

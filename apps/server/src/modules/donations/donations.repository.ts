@@ -13,7 +13,13 @@ import { likePrefix } from '../../lib/search-text.ts';
 import { currencies, paymentMethods } from '../reference-lists/reference-lists.table.ts';
 import { creditNotes } from '../sales/credit-notes.table.ts';
 import { sales } from '../sales/sales.table.ts';
-import { lastNameSql, subscriberIdOfLastNameSql, subscribers } from '../subscribers/subscribers.table.ts';
+import {
+  copiedLastNameSql,
+  newestOfEachName,
+  type SearchedLastName,
+  searchedLastName,
+} from '../subscribers/copied-last-name.ts';
+import { lastNameSql, subscribers } from '../subscribers/subscribers.table.ts';
 import { donations, receipts } from './donations.table.ts';
 
 /** Filters of a donation search, as the export takes them too (part 2 §7). */
@@ -24,21 +30,23 @@ const present = <T>(value: T | '' | undefined | null): value is T =>
 
 /**
  * The WHERE clause of a donation search over `donations` joined to `subscribers` and `payment_methods`.
- * The donor's name is matched: through the list of names on the joined donor (`lastNamesThroughList`,
- * see {@link lastNameSql}), or on `donations` alone, its donors' ids read first (`donorsByNameFirst`,
- * see {@link subscriberIdOfLastNameSql}: for a name that is the filter's only condition on donors),
- * else on the joined donor's column.
+ * The donor's name is matched: on the gift's copy of it (`searchedName`, see {@link copiedLastNameSql}:
+ * then on `donations` alone), through the list of names on the joined donor (`lastNamesThroughList`,
+ * see {@link lastNameSql}), or on the joined donor's column.
  */
 export function donationFilterSql(
   filter: DonationFilter,
-  { lastNamesThroughList = false, donorsByNameFirst = false } = {},
+  {
+    lastNamesThroughList = false,
+    searchedName,
+  }: { lastNamesThroughList?: boolean; searchedName?: SearchedLastName } = {},
 ): SQL | undefined {
   const conditions: Array<SQL | undefined> = [];
   if (present(filter.id) && filter.id > 0) conditions.push(eq(donations.subscriberId, filter.id));
   if (present(filter.name))
     conditions.push(
-      donorsByNameFirst
-        ? subscriberIdOfLastNameSql(donations.subscriberId, filter.name)
+      searchedName
+        ? copiedLastNameSql(donations.subscriberSearchLastName, searchedName)
         : lastNameSql(filter.name, { throughNameList: lastNamesThroughList }),
     );
   if (present(filter.zip)) conditions.push(sql`${subscribers.searchPostcode} like ${likePrefix(filter.zip)}`);
@@ -152,6 +160,48 @@ function readPageRows(db: Executor, ids: number[]) {
  * estimates every count above 10,000 matches).
  */
 export function createDonationsRepository({ countBudgetMs = 0 }: { countBudgetMs?: number } = {}) {
+  /**
+   * A search whose only condition on donors is their last name `name`, on `donations` alone: its
+   * matches read from the gifts' copy of the name and its index (name, date, id), up to 10,001 of them
+   * with their exact count and page; with more, the page merged from each name's newest gifts
+   * ({@link newestOfEachName}) or walked along the dates, and the count estimated.
+   */
+  async function searchByName(db: Executor, query: DonationSearchQuery, name: string) {
+    const searchedName = await searchedLastName(db, name);
+    const filter = donationFilterSql(query, { searchedName });
+    const matching = (fields: SelectedFields) => db.select(fields).from(donations).where(filter);
+    const collected = await collectFewMatches(
+      db,
+      matching({ id: donations.id, donationDate: donations.donationDate }),
+      collectedOrder,
+      query,
+      (ids) => readPageRows(db, ids),
+    );
+    if (collected.few) return { count: collected.count, countIsExact: true, rows: collected.rows };
+    const total = await countSearchMatches(db, matching({ id: donations.id }), countBudgetMs, collected);
+    const merged =
+      'names' in searchedName
+        ? await newestOfEachName(db, {
+            from: donations,
+            name: donations.subscriberSearchLastName,
+            date: donations.donationDate,
+            id: donations.id,
+            names: searchedName.names,
+            where: donationFilterSql({ ...query, name: undefined }),
+            page: query,
+          })
+        : undefined;
+    const ids =
+      merged ??
+      (
+        await matching({ id: donations.id })
+          .orderBy(...donationOrder)
+          .limit(query.listlength)
+          .offset(query.listfrom - 1)
+      ).map((row) => Number(row.id));
+    return { ...total, rows: await readPageRows(db, ids) };
+  }
+
   return {
     /**
      * One page of matches, newest donation first, and their count (exact up to 10,000, see
@@ -159,17 +209,16 @@ export function createDonationsRepository({ countBudgetMs = 0 }: { countBudgetMs
      */
     search: async (db: Executor, query: DonationSearchQuery) => {
       const reads = tablesReadBy(query);
-      // A name that is the only condition on donors is matched on `donations` alone when collected.
-      const nameAlone = present(query.name) && !tablesReadBy({ ...query, name: undefined }).subscribers;
+      // A name that is the only condition on donors is matched on the gifts' copy of it.
+      if (present(query.name) && !tablesReadBy({ ...query, name: undefined }).subscribers)
+        return searchByName(db, query, query.name);
       // The matching rows with `fields` (their ids by default), as a subquery.
       const matching = (fields: SelectedFields = { id: donations.id }, lastNamesThroughList = false) => {
-        const donorsByNameFirst = lastNamesThroughList && nameAlone;
         let rows: PgSelect = db.select(fields).from(donations).$dynamic();
-        if (reads.subscribers && !donorsByNameFirst)
-          rows = rows.innerJoin(subscribers, eq(subscribers.id, donations.subscriberId));
+        if (reads.subscribers) rows = rows.innerJoin(subscribers, eq(subscribers.id, donations.subscriberId));
         if (reads.paymentMethods)
           rows = rows.leftJoin(paymentMethods, eq(paymentMethods.id, subscribers.paymentMethodId));
-        return rows.where(donationFilterSql(query, { lastNamesThroughList, donorsByNameFirst }));
+        return rows.where(donationFilterSql(query, { lastNamesThroughList }));
       };
       // The page's ids first, from the filter's tables alone (index-only where the indexes allow), then
       // the columns of those rows only: page 100 no longer reads 4,950 full rows to skip them.

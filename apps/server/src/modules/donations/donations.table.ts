@@ -125,6 +125,11 @@ export const donations = pgTable(
     receiptId: integer().references(() => receipts.id),
     /** The sale whose "Dons" this gift is (part 2 §2.6), or null for a gift recorded on its own. */
     saleId: integer().references(() => sales.id),
+    /**
+     * The donor's `search_last_name`, copied by triggers (migration 0060) on insert, on a move to another
+     * donor and when the donor is renamed: never written by the application.
+     */
+    subscriberSearchLastName: text().notNull().default(''),
   },
   (table) => [
     index('donations_date_idx').on(table.donationDate, table.id, table.amount),
@@ -140,6 +145,15 @@ export const donations = pgTable(
      * speed goal).
      */
     index('donations_amount_idx').on(table.amount, table.subscriberId),
+    /**
+     * A donor's name's gifts by date, read alone: a donation search by name (docs/decisions/016;
+     * `subscriberLastNameSql`).
+     */
+    index('donations_subscriber_last_name_idx').on(
+      table.subscriberSearchLastName,
+      table.donationDate,
+      table.id,
+    ),
   ],
 );
 

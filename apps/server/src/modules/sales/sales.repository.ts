@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE, startOfCalendarDay } from '@back-office/contract/calendar';
 import type { SaleSearchQuery } from '@back-office/contract/sales';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { type Executor, executeForIds, inIdsPlaceholder, preparedPerExecutor } from '../../db/client.ts';
 import { allocateNumber } from '../../db/counters.ts';
 import { collectFewMatches } from '../../lib/search-count.ts';
@@ -9,7 +9,13 @@ import { likePrefix } from '../../lib/search-text.ts';
 import { products } from '../products/products.table.ts';
 import { findStock, moveStock } from '../products/stock-movements.repository.ts';
 import { countries, currencies } from '../reference-lists/reference-lists.table.ts';
-import { lastNameSql, subscriberIdOfLastNameSql, subscribers } from '../subscribers/subscribers.table.ts';
+import {
+  copiedLastNameSql,
+  newestOfEachName,
+  type SearchedLastName,
+  searchedLastName,
+} from '../subscribers/copied-last-name.ts';
+import { lastNameSql, subscribers } from '../subscribers/subscribers.table.ts';
 import { creditNotes } from './credit-notes.table.ts';
 import { paymentStatusSql } from './sale-payments.repository.ts';
 import { saleCounter, saleLines, sales } from './sales.table.ts';
@@ -22,8 +28,8 @@ const present = <T>(value: T | '' | undefined | null): value is T =>
   value !== undefined && value !== null && value !== '';
 
 /**
- * The WHERE clause of a sales search over `sales` joined to `subscribers` (part 2 §7 Sales). "Added
- * after" and "added before" are days of `timeZone` (docs/decisions/012): after = from its start, before =
+ * The WHERE clause of a sales search over `sales` (joined to `subscribers` when the buyer's name is
+ * matched there; part 2 §7 Sales). "Added after" and "added before" are days of `timeZone` (docs/decisions/012): after = from its start, before =
  * until its start. `paymentStatus` compares with `today` (`YYYY-MM-DD`, the organisation's day).
  */
 export function saleFilterSql(
@@ -31,10 +37,10 @@ export function saleFilterSql(
   timeZone: string,
   today?: string,
   /**
-   * The buyer's name matched through the list of names ({@link subscriberIdOfLastNameSql}): the
-   * condition is on `sales` alone, with no join to `subscribers`.
+   * The buyer's name searched, as {@link searchedLastName} read it: matched on the sale's copy of the
+   * buyer's name (on `sales` alone); without it, through the list of names, on the joined buyer.
    */
-  { buyersByNameFirst = false } = {},
+  searchedName?: SearchedLastName,
 ): SQL | undefined {
   const conditions: Array<SQL | undefined> = [];
   if (present(filter.paymentStatus)) {
@@ -47,8 +53,8 @@ export function saleFilterSql(
   if (present(filter.salesref) && filter.salesref > 0) conditions.push(eq(sales.ref, filter.salesref));
   if (present(filter.name))
     conditions.push(
-      buyersByNameFirst
-        ? subscriberIdOfLastNameSql(sales.subscriberId, filter.name)
+      searchedName
+        ? copiedLastNameSql(sales.subscriberSearchLastName, searchedName)
         : lastNameSql(filter.name),
     );
   if (present(filter.zip)) conditions.push(sql`lower(${sales.postcode}) like ${likePrefix(filter.zip)}`);
@@ -151,30 +157,40 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
 
   return {
     /**
-     * One page of matching sales, newest first: the page's ids first, from `sales` (joined to
-     * `subscribers` only for a name filter), then the columns of those rows only. A buyer's name with
-     * few sales has them collected and sorted: walking the date index probed 9,500 buyers for one
-     * page of a rare name (37 ms at 200,000 subscribers).
+     * One page of matching sales, newest first: the page's ids first, from `sales` alone, then the
+     * columns of those rows only. A buyer's name is matched on the sale's copy of it (migration 0060):
+     * up to 10,001 matches are collected from its index and sorted; with more, the page is merged
+     * from each name's newest sales ({@link newestOfEachName}) or walked along the dates.
      */
     search: async (db: Executor, query: SaleSearchQuery, today: string) => {
-      const byName = present(query.name);
+      const searchedName = present(query.name) ? await searchedLastName(db, query.name) : undefined;
+      const filter = saleFilterSql(query, timeZone, today, searchedName);
       // The matching rows with `fields` (their ids by default), as a subquery.
-      const matching = (fields: SelectedFields = { id: sales.id }, buyersByNameFirst = false) => {
-        let rows: PgSelect = db.select(fields).from(sales).$dynamic();
-        if (byName && !buyersByNameFirst)
-          rows = rows.innerJoin(subscribers, eq(subscribers.id, sales.subscriberId));
-        return rows.where(saleFilterSql(query, timeZone, today, { buyersByNameFirst }));
-      };
+      const matching = (fields: SelectedFields = { id: sales.id }) =>
+        db.select(fields).from(sales).where(filter);
       const pageRows = (ids: number[]) => executeForIds(pageRowsStatement(db), ids, { timeZone, today });
-      if (byName) {
+      if (searchedName) {
         const collected = await collectFewMatches(
           db,
-          matching({ id: sales.id, addedOn: sales.addedOn }, true),
+          matching({ id: sales.id, addedOn: sales.addedOn }),
           collectedOrder,
           query,
           pageRows,
         );
         if (collected.few) return collected.rows;
+        const merged =
+          'names' in searchedName
+            ? await newestOfEachName(db, {
+                from: sales,
+                name: sales.subscriberSearchLastName,
+                date: sales.addedOn,
+                id: sales.id,
+                names: searchedName.names,
+                where: saleFilterSql({ ...query, name: undefined }, timeZone, today),
+                page: query,
+              })
+            : undefined;
+        if (merged) return pageRows(merged);
       }
       const page = await matching()
         .orderBy(...saleOrder)

@@ -71,6 +71,11 @@ export const sales = pgTable(
     /** How many payment reminders were emailed, and the day of the last (docs/decisions/034). */
     reminderLevel: integer().notNull().default(0),
     lastReminderOn: date({ mode: 'string' }),
+    /**
+     * The buyer's `search_last_name`, copied by triggers (migration 0060) on insert, on a move to another
+     * buyer and when the buyer is renamed: never written by the application.
+     */
+    subscriberSearchLastName: text().notNull().default(''),
   },
   (table) => [
     uniqueIndex('sales_payment_reference_key')
@@ -79,6 +84,8 @@ export const sales = pgTable(
     uniqueIndex('sales_ref_unique').on(table.ref),
     index('sales_added_on_idx').on(table.addedOn, table.id),
     index('sales_subscriber_idx').on(table.subscriberId, table.addedOn, table.id),
+    /** A buyer's name's sales by date, read alone: a sales search by name (docs/decisions/016). */
+    index('sales_subscriber_last_name_idx').on(table.subscriberSearchLastName, table.addedOn, table.id),
     index('sales_open_invoices_idx')
       .on(table.invoiceIssuedAt)
       .where(sql`${table.invoiceIssuedAt} is not null and ${table.paidAmount} < ${table.total}`),

@@ -224,17 +224,6 @@ export function lastNameSql(value: string, { throughNameList = false } = {}): SQ
   return sql`${subscribers.searchLastName} = any(array(select ${subscriberLastNames.searchLastName} from ${subscriberLastNames} where ${subscriberLastNames.searchLastName} like ${pattern}))`;
 }
 
-/**
- * `column` (a subscriber id) is one of the subscribers whose last name matches `value`, found through
- * the list of names ({@link lastNameSql}): their ids are read first, then looked up in `column`'s index
- * in id order, neighbours on neighbouring pages. For the gifts or sales of a name searched alone: joined
- * in the name's order instead, each bearer's entries sat on a page of their own (at a million
- * subscribers: the sales of "mar" 35 → 22 ms, the gifts of "lec" 29 → 20 ms).
- */
-export function subscriberIdOfLastNameSql(column: AnyPgColumn, value: string): SQL {
-  return sql`${column} = any(array(select ${subscribers.id} from ${subscribers} where ${lastNameSql(value, { throughNameList: true })}))`;
-}
-
 /** Custom tags of a subscriber (part 2 §2.2 panel 7). */
 export const subscriberTags = pgTable(
   'subscriber_tags',
