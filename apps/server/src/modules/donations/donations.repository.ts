@@ -14,10 +14,10 @@ import { currencies, paymentMethods } from '../reference-lists/reference-lists.t
 import { creditNotes } from '../sales/credit-notes.table.ts';
 import { sales } from '../sales/sales.table.ts';
 import {
+  type CopiedNameUse,
   copiedLastNameSql,
+  listedLastNames,
   newestOfEachName,
-  type SearchedLastName,
-  searchedLastName,
 } from '../subscribers/copied-last-name.ts';
 import { lastNameSql, subscribers } from '../subscribers/subscribers.table.ts';
 import { donations, receipts } from './donations.table.ts';
@@ -30,7 +30,7 @@ const present = <T>(value: T | '' | undefined | null): value is T =>
 
 /**
  * The WHERE clause of a donation search over `donations` joined to `subscribers` and `payment_methods`.
- * The donor's name is matched: on the gift's copy of it (`searchedName`, see {@link copiedLastNameSql}:
+ * The donor's name is matched: on the gift's copy of it (`copiedName`, see {@link copiedLastNameSql}:
  * then on `donations` alone), through the list of names on the joined donor (`lastNamesThroughList`,
  * see {@link lastNameSql}), or on the joined donor's column.
  */
@@ -38,15 +38,15 @@ export function donationFilterSql(
   filter: DonationFilter,
   {
     lastNamesThroughList = false,
-    searchedName,
-  }: { lastNamesThroughList?: boolean; searchedName?: SearchedLastName } = {},
+    copiedName,
+  }: { lastNamesThroughList?: boolean; copiedName?: CopiedNameUse } = {},
 ): SQL | undefined {
   const conditions: Array<SQL | undefined> = [];
   if (present(filter.id) && filter.id > 0) conditions.push(eq(donations.subscriberId, filter.id));
   if (present(filter.name))
     conditions.push(
-      searchedName
-        ? copiedLastNameSql(donations.subscriberSearchLastName, searchedName)
+      copiedName
+        ? copiedLastNameSql(donations.subscriberSearchLastName, filter.name, copiedName)
         : lastNameSql(filter.name, { throughNameList: lastNamesThroughList }),
     );
   if (present(filter.zip)) conditions.push(sql`${subscribers.searchPostcode} like ${likePrefix(filter.zip)}`);
@@ -167,9 +167,8 @@ export function createDonationsRepository({ countBudgetMs = 0 }: { countBudgetMs
    * ({@link newestOfEachName}) or walked along the dates, and the count estimated.
    */
   async function searchByName(db: Executor, query: DonationSearchQuery, name: string) {
-    const searchedName = await searchedLastName(db, name);
-    const filter = donationFilterSql(query, { searchedName });
-    const matching = (fields: SelectedFields) => db.select(fields).from(donations).where(filter);
+    const matching = (fields: SelectedFields, copiedName: CopiedNameUse = 'read') =>
+      db.select(fields).from(donations).where(donationFilterSql(query, { copiedName }));
     const collected = await collectFewMatches(
       db,
       matching({ id: donations.id, donationDate: donations.donationDate }),
@@ -178,19 +177,27 @@ export function createDonationsRepository({ countBudgetMs = 0 }: { countBudgetMs
       (ids) => readPageRows(db, ids),
     );
     if (collected.few) return { count: collected.count, countIsExact: true, rows: collected.rows };
-    const total = await countSearchMatches(db, matching({ id: donations.id }), countBudgetMs, collected);
-    const merged =
-      'names' in searchedName
-        ? await newestOfEachName(db, {
-            from: donations,
-            name: donations.subscriberSearchLastName,
-            date: donations.donationDate,
-            id: donations.id,
-            names: searchedName.names,
-            where: donationFilterSql({ ...query, name: undefined }),
-            page: query,
-          })
-        : undefined;
+    const [total, names] = await Promise.all([
+      countSearchMatches(
+        db,
+        matching({ id: donations.id }),
+        countBudgetMs,
+        collected,
+        matching({ id: donations.id }, 'estimate'),
+      ),
+      listedLastNames(db, name),
+    ]);
+    const merged = names
+      ? await newestOfEachName(db, {
+          from: donations,
+          name: donations.subscriberSearchLastName,
+          date: donations.donationDate,
+          id: donations.id,
+          names,
+          where: donationFilterSql({ ...query, name: undefined }),
+          page: query,
+        })
+      : undefined;
     const ids =
       merged ??
       (

@@ -9,12 +9,7 @@ import { likePrefix } from '../../lib/search-text.ts';
 import { products } from '../products/products.table.ts';
 import { findStock, moveStock } from '../products/stock-movements.repository.ts';
 import { countries, currencies } from '../reference-lists/reference-lists.table.ts';
-import {
-  copiedLastNameSql,
-  newestOfEachName,
-  type SearchedLastName,
-  searchedLastName,
-} from '../subscribers/copied-last-name.ts';
+import { copiedLastNameSql, listedLastNames, newestOfEachName } from '../subscribers/copied-last-name.ts';
 import { lastNameSql, subscribers } from '../subscribers/subscribers.table.ts';
 import { creditNotes } from './credit-notes.table.ts';
 import { paymentStatusSql } from './sale-payments.repository.ts';
@@ -37,10 +32,10 @@ export function saleFilterSql(
   timeZone: string,
   today?: string,
   /**
-   * The buyer's name searched, as {@link searchedLastName} read it: matched on the sale's copy of the
-   * buyer's name (on `sales` alone); without it, through the list of names, on the joined buyer.
+   * The buyer's name matched on the sale's copy of it ({@link copiedLastNameSql}), on `sales` alone;
+   * else on the joined buyer's column.
    */
-  searchedName?: SearchedLastName,
+  { copiedName = false } = {},
 ): SQL | undefined {
   const conditions: Array<SQL | undefined> = [];
   if (present(filter.paymentStatus)) {
@@ -53,8 +48,8 @@ export function saleFilterSql(
   if (present(filter.salesref) && filter.salesref > 0) conditions.push(eq(sales.ref, filter.salesref));
   if (present(filter.name))
     conditions.push(
-      searchedName
-        ? copiedLastNameSql(sales.subscriberSearchLastName, searchedName)
+      copiedName
+        ? copiedLastNameSql(sales.subscriberSearchLastName, filter.name, 'read')
         : lastNameSql(filter.name),
     );
   if (present(filter.zip)) conditions.push(sql`lower(${sales.postcode}) like ${likePrefix(filter.zip)}`);
@@ -163,13 +158,12 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
      * from each name's newest sales ({@link newestOfEachName}) or walked along the dates.
      */
     search: async (db: Executor, query: SaleSearchQuery, today: string) => {
-      const searchedName = present(query.name) ? await searchedLastName(db, query.name) : undefined;
-      const filter = saleFilterSql(query, timeZone, today, searchedName);
+      const filter = saleFilterSql(query, timeZone, today, { copiedName: true });
       // The matching rows with `fields` (their ids by default), as a subquery.
       const matching = (fields: SelectedFields = { id: sales.id }) =>
         db.select(fields).from(sales).where(filter);
       const pageRows = (ids: number[]) => executeForIds(pageRowsStatement(db), ids, { timeZone, today });
-      if (searchedName) {
+      if (present(query.name)) {
         const collected = await collectFewMatches(
           db,
           matching({ id: sales.id, addedOn: sales.addedOn }),
@@ -178,18 +172,18 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
           pageRows,
         );
         if (collected.few) return collected.rows;
-        const merged =
-          'names' in searchedName
-            ? await newestOfEachName(db, {
-                from: sales,
-                name: sales.subscriberSearchLastName,
-                date: sales.addedOn,
-                id: sales.id,
-                names: searchedName.names,
-                where: saleFilterSql({ ...query, name: undefined }, timeZone, today),
-                page: query,
-              })
-            : undefined;
+        const names = await listedLastNames(db, query.name);
+        const merged = names
+          ? await newestOfEachName(db, {
+              from: sales,
+              name: sales.subscriberSearchLastName,
+              date: sales.addedOn,
+              id: sales.id,
+              names,
+              where: saleFilterSql({ ...query, name: undefined }, timeZone, today),
+              page: query,
+            })
+          : undefined;
         if (merged) return pageRows(merged);
       }
       const page = await matching()

