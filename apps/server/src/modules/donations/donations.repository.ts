@@ -198,10 +198,12 @@ export function createDonationsRepository({ countBudgetMs = 0 }: { countBudgetMs
           page: query,
         })
       : undefined;
+    // Walked along the dates, each gift's copy is compared with the pattern: against an array of
+    // thousands of names, PostgreSQL would compare each gift with every name in turn.
     const ids =
       merged ??
       (
-        await matching({ id: donations.id })
+        await matching({ id: donations.id }, 'estimate')
           .orderBy(...donationOrder)
           .limit(query.listlength)
           .offset(query.listfrom - 1)

@@ -9,7 +9,12 @@ import { likePrefix } from '../../lib/search-text.ts';
 import { products } from '../products/products.table.ts';
 import { findStock, moveStock } from '../products/stock-movements.repository.ts';
 import { countries, currencies } from '../reference-lists/reference-lists.table.ts';
-import { copiedLastNameSql, listedLastNames, newestOfEachName } from '../subscribers/copied-last-name.ts';
+import {
+  type CopiedNameUse,
+  copiedLastNameSql,
+  listedLastNames,
+  newestOfEachName,
+} from '../subscribers/copied-last-name.ts';
 import { lastNameSql, subscribers } from '../subscribers/subscribers.table.ts';
 import { creditNotes } from './credit-notes.table.ts';
 import { paymentStatusSql } from './sale-payments.repository.ts';
@@ -35,7 +40,7 @@ export function saleFilterSql(
    * The buyer's name matched on the sale's copy of it ({@link copiedLastNameSql}), on `sales` alone;
    * else on the joined buyer's column.
    */
-  { copiedName = false } = {},
+  { copiedName }: { copiedName?: CopiedNameUse } = {},
 ): SQL | undefined {
   const conditions: Array<SQL | undefined> = [];
   if (present(filter.paymentStatus)) {
@@ -49,7 +54,7 @@ export function saleFilterSql(
   if (present(filter.name))
     conditions.push(
       copiedName
-        ? copiedLastNameSql(sales.subscriberSearchLastName, filter.name, 'read')
+        ? copiedLastNameSql(sales.subscriberSearchLastName, filter.name, copiedName)
         : lastNameSql(filter.name),
     );
   if (present(filter.zip)) conditions.push(sql`lower(${sales.postcode}) like ${likePrefix(filter.zip)}`);
@@ -158,15 +163,19 @@ export function createSalesRepository({ timeZone = DEFAULT_TIME_ZONE }: { timeZo
      * from each name's newest sales ({@link newestOfEachName}) or walked along the dates.
      */
     search: async (db: Executor, query: SaleSearchQuery, today: string) => {
-      const filter = saleFilterSql(query, timeZone, today, { copiedName: true });
-      // The matching rows with `fields` (their ids by default), as a subquery.
-      const matching = (fields: SelectedFields = { id: sales.id }) =>
-        db.select(fields).from(sales).where(filter);
+      // The matching rows with `fields` (their ids by default), as a subquery. Walked along the dates,
+      // each sale's copy of the name is compared with the pattern ('estimate'): against an array of
+      // thousands of names, PostgreSQL would compare each sale with every name in turn.
+      const matching = (fields: SelectedFields = { id: sales.id }, copiedName: CopiedNameUse = 'estimate') =>
+        db
+          .select(fields)
+          .from(sales)
+          .where(saleFilterSql(query, timeZone, today, { copiedName }));
       const pageRows = (ids: number[]) => executeForIds(pageRowsStatement(db), ids, { timeZone, today });
       if (present(query.name)) {
         const collected = await collectFewMatches(
           db,
-          matching({ id: sales.id, addedOn: sales.addedOn }),
+          matching({ id: sales.id, addedOn: sales.addedOn }, 'read'),
           collectedOrder,
           query,
           pageRows,

@@ -9,9 +9,10 @@ import { subscriberLastNames } from './subscribers.table.ts';
  * (`subscriber_search_last_name`, kept by triggers, migration 0060; docs/decisions/016): `read`, a name
  * searched anywhere (3 characters or more, see {@link likeName}) as one of the listed names that
  * contain it, read first as an array (the planner then plans as quickly for 2,000 names as for 7,
- * where a list of values took it 60–90 ms); `estimate`, the column compared with the pattern, whose
- * statistics give the planner its expected count. A shorter value is a prefix, a range of the copy's
- * index, either way.
+ * where a list of values took it 60–90 ms), for reading the copy's index name by name; `estimate`,
+ * the column compared with the pattern, whose statistics give the planner its expected count, and for
+ * walking the dates (an array of names is searched one name after the other for every row). A shorter
+ * value is a prefix, a range of the copy's index, either way.
  */
 export type CopiedNameUse = 'read' | 'estimate';
 
