@@ -10,6 +10,7 @@ import {
   insertSale,
   insertSubscribers,
 } from '../../../test/factories.ts';
+import { overlappingTransactions } from '../../../test/transactions.ts';
 import { queryRows } from '../../db/client.ts';
 import { donations } from '../donations/donations.table.ts';
 import { newestOfEachName } from './copied-last-name.ts';
@@ -107,43 +108,13 @@ describe('the subscriber’s last name copied onto gifts and sales', () => {
     for (const giftFirst of [true, false]) {
       await db.execute(sql`delete from donations`);
       await db.execute(sql`update subscribers set last_name = 'Avant', search_last_name = 'avant'`);
-      let releaseFirst: () => void = () => {};
-      const firstMayCommit = new Promise<void>((resolve) => {
-        releaseFirst = resolve;
-      });
-      let firstWrote: () => void = () => {};
-      const firstHasWritten = new Promise<void>((resolve) => {
-        firstWrote = resolve;
-      });
       const rename = sql`update subscribers set last_name = 'Après', search_last_name = 'apres' where id = ${someone.id}`;
-      const first = db.transaction(async (tx) => {
-        if (giftFirst) await insertGifts(someone.id, 1, tx);
-        else await tx.execute(rename);
-        firstWrote();
-        await firstMayCommit;
-      });
-      await firstHasWritten;
-      const second = db.transaction(async (tx) => {
-        if (giftFirst) await tx.execute(rename);
-        else await insertGifts(someone.id, 1, tx);
-      });
-      try {
-        if (ctx.database.kind === 'postgres') {
-          // The second waits for the first's lock of the subscriber; PGlite runs one transaction at a time.
-          await expect
-            .poll(async () => {
-              const [row] = await queryRows<{ n: number }>(
-                db,
-                sql`select count(*)::int as n from pg_locks where not granted`,
-              );
-              return row?.n;
-            })
-            .toBeGreaterThan(0);
-        }
-      } finally {
-        releaseFirst();
-      }
-      await Promise.all([first, second]);
+      // The second waits for the first's lock of the subscriber.
+      await overlappingTransactions(
+        ctx.database,
+        (tx) => (giftFirst ? insertGifts(someone.id, 1, tx) : tx.execute(rename)),
+        (tx) => (giftFirst ? tx.execute(rename) : insertGifts(someone.id, 1, tx)),
+      );
       const [row] = await queryRows<{ name: string }>(
         db,
         sql`select subscriber_search_last_name as name from donations`,

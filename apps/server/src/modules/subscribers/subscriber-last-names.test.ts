@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { asAdministrator } from '../../../test/api.ts';
 import { useTestApp } from '../../../test/context.ts';
 import { buildSubscriber, insertDonation, insertSubscribers } from '../../../test/factories.ts';
+import { overlappingTransactions } from '../../../test/transactions.ts';
 import { queryRows } from '../../db/client.ts';
 
 const ctx = useTestApp();
@@ -144,42 +145,14 @@ describe('the list of last names searched anywhere', () => {
     for (const addFirst of [true, false]) {
       await db.execute(sql`truncate subscribers cascade`);
       const old = await insertNamed('Zorglub');
-      let releaseFirst: () => void = () => {};
-      const firstMayCommit = new Promise<void>((resolve) => {
-        releaseFirst = resolve;
-      });
-      let firstWrote: () => void = () => {};
-      const firstHasWritten = new Promise<void>((resolve) => {
-        firstWrote = resolve;
-      });
-      const first = db.transaction(async (tx) => {
-        if (addFirst) await insertNamed('Zorglub', tx);
-        else await tx.execute(sql`delete from subscribers where id = ${old}`);
-        firstWrote();
-        await firstMayCommit;
-      });
-      await firstHasWritten;
-      const second = db.transaction(async (tx) => {
-        if (addFirst) await tx.execute(sql`delete from subscribers where id = ${old}`);
-        else await insertNamed('Zorglub', tx);
-      });
-      try {
-        if (ctx.database.kind === 'postgres') {
-          // The second waits on the first's lock of the name; PGlite runs one transaction at a time.
-          await expect
-            .poll(async () => {
-              const [row] = await queryRows<{ n: number }>(
-                db,
-                sql`select count(*)::int as n from pg_locks where not granted`,
-              );
-              return row?.n;
-            })
-            .toBeGreaterThan(0);
-        }
-      } finally {
-        releaseFirst();
-      }
-      await Promise.all([first, second]);
+      // The second waits on the first's lock of the name.
+      await overlappingTransactions(
+        ctx.database,
+        (tx) =>
+          addFirst ? insertNamed('Zorglub', tx) : tx.execute(sql`delete from subscribers where id = ${old}`),
+        (tx) =>
+          addFirst ? tx.execute(sql`delete from subscribers where id = ${old}`) : insertNamed('Zorglub', tx),
+      );
       const [bearers] = await queryRows<{ n: number }>(
         db,
         sql`select count(*)::int as n from subscribers where search_last_name = 'zorglub'`,
