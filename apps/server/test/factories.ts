@@ -65,6 +65,17 @@ export async function insertProduct(ctx: TestContext, overrides: Partial<SavePro
   );
 }
 
+/**
+ * Gives subscriber `id` the last name `lastName` through the form as the Administrator: the record read,
+ * then sent back with every field and its version.
+ */
+export async function renameSubscriber(ctx: TestContext, id: number, lastName: string) {
+  const api = await asAdministrator(ctx);
+  const record = await api.expectStatus<Record<string, unknown>>(200, 'GET', `/api/subscribers/${id}`);
+  const { addedBy: _addedBy, addedOn: _addedOn, ...fields } = record;
+  await api.expectStatus(200, 'PATCH', `/api/subscribers/${id}`, { ...fields, lastName });
+}
+
 /** Records a gift through the API as the Administrator: 25 € on 2025-06-01 unless told otherwise. */
 export async function insertDonation(
   ctx: TestContext,

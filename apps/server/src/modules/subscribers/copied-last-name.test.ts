@@ -9,6 +9,7 @@ import {
   insertProduct,
   insertSale,
   insertSubscribers,
+  renameSubscriber,
 } from '../../../test/factories.ts';
 import { overlappingTransactions } from '../../../test/transactions.ts';
 import { queryRows } from '../../db/client.ts';
@@ -64,16 +65,7 @@ describe('the subscriber’s last name copied onto gifts and sales', () => {
     expect(await copiedNames('sales', [sale.id])).toEqual(['martin']);
 
     // Renamed through the form: the sale takes the new name, and the searches find it by it.
-    const record = await api.expectStatus<Record<string, unknown>>(
-      200,
-      'GET',
-      `/api/subscribers/${martin.id}`,
-    );
-    const { addedBy: _addedBy, addedOn: _addedOn, ...fields } = record;
-    await api.expectStatus(200, 'PATCH', `/api/subscribers/${martin.id}`, {
-      ...fields,
-      lastName: 'Durandière',
-    });
+    await renameSubscriber(ctx, martin.id, 'Durandière');
     expect(await copiedNames('sales', [sale.id])).toEqual(['durandiere']);
     const sales = await api.expectStatus<Array<{ id: number }>>(
       200,

@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { asAdministrator } from '../../../test/api.ts';
 import { useTestApp } from '../../../test/context.ts';
-import { buildSubscriber, insertDonation, insertSubscribers } from '../../../test/factories.ts';
+import {
+  buildSubscriber,
+  insertDonation,
+  insertSubscribers,
+  renameSubscriber,
+} from '../../../test/factories.ts';
 import { overlappingTransactions } from '../../../test/transactions.ts';
 import { queryRows } from '../../db/client.ts';
 
@@ -62,16 +67,7 @@ describe('the list of last names searched anywhere', () => {
     expect(gifts.count).toBe(2);
 
     // Renamed: the old name goes when nobody bears it any more, the new one is listed and found.
-    const record = await api.expectStatus<Record<string, unknown>>(
-      200,
-      'GET',
-      `/api/subscribers/${martin.id}`,
-    );
-    const { addedBy: _addedBy, addedOn: _addedOn, ...fields } = record;
-    await api.expectStatus(200, 'PATCH', `/api/subscribers/${martin.id}`, {
-      ...fields,
-      lastName: 'Durandière',
-    });
+    await renameSubscriber(ctx, martin.id, 'Durandière');
     expect(await listedNames()).toEqual(['durand', 'durandiere', 'le durandel']);
     const renamed = await api.expectStatus<Page>(
       200,
