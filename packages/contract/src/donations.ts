@@ -25,7 +25,8 @@ export const createDonationInputSchema = z.object({
     .max(MAX_ID, { message: 'Choose the subscriber.' }),
   amount: z
     .number({ message: 'Amount is required' })
-    .positive({ message: 'The amount must be more than 0.' })
+    // At least a cent: 1e-9 has "at most 2 decimals" once rounded, to 0.00.
+    .min(0.01, { message: 'The amount must be more than 0.' })
     .max(9_999_999_999.99, { message: 'The amount is too large.' })
     .refine(hasAtMostTwoDecimals, { message: 'The amount can have at most 2 decimals.' }),
   donationDate: z

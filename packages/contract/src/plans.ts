@@ -32,7 +32,8 @@ export const planStatusSchema = z.enum(PLAN_STATUSES, { message: 'The status is 
 /** Euros of one installment: more than 0, at most {@link PLAN_MAX_AMOUNT}, at most 2 decimals. */
 const amountSchema = z
   .number({ message: 'The amount is required.' })
-  .positive({ message: 'The amount must be more than 0.' })
+  // At least a cent: 1e-9 has "at most 2 decimals" once rounded, to 0.00.
+  .min(0.01, { message: 'The amount must be more than 0.' })
   .max(PLAN_MAX_AMOUNT, { message: 'The amount is at most 100 000 €.' })
   .refine(hasAtMostTwoDecimals, { message: 'The amount can have at most 2 decimals.' });
 

@@ -195,7 +195,8 @@ export const recordPaymentSchema = z.object({
     .refine(isIsoDate, { message: 'Dates are written YYYY-MM-DD.' }),
   amount: z
     .number({ message: 'The amount is required.' })
-    .positive({ message: 'The amount must be more than 0.' })
+    // At least a cent: 1e-9 has "at most 2 decimals" once rounded, to 0.00.
+    .min(0.01, { message: 'The amount must be more than 0.' })
     .max(9_999_999_999.99, { message: 'The amount is too large.' })
     .refine(hasAtMostTwoDecimals, { message: 'At most 2 decimals.' }),
 });
