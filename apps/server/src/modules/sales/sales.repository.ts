@@ -29,8 +29,9 @@ const present = <T>(value: T | '' | undefined | null): value is T =>
 
 /**
  * The WHERE clause of a sales search over `sales` (joined to `subscribers` when the buyer's name is
- * matched there; part 2 §7 Sales). "Added after" and "added before" are days of `timeZone` (docs/decisions/012): after = from its start, before =
- * until its start. `paymentStatus` compares with `today` (`YYYY-MM-DD`, the organisation's day).
+ * matched there; part 2 §7 Sales). "Added after" and "added before" are days of `timeZone`
+ * (docs/decisions/012): after = from its start, before = until its start. `paymentStatus` compares with
+ * `today` (`YYYY-MM-DD`, the organisation's day).
  */
 export function saleFilterSql(
   filter: SaleFilter,

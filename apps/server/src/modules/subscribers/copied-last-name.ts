@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Executor, queryRows, textArrayLiteral } from '../../db/client.ts';
 import { likeName } from '../../lib/search-text.ts';
-import { subscriberLastNames } from './subscribers.table.ts';
+import { lastNameSql, subscriberLastNames } from './subscribers.table.ts';
 
 /**
  * How a gift or a sale matches a last name searched on its copy of its subscriber's folded last name
@@ -18,10 +18,7 @@ export type CopiedNameUse = 'read' | 'estimate';
 
 /** `column` (a gift's or a sale's copy of its subscriber's folded last name) matches `value` searched. */
 export function copiedLastNameSql(column: AnyPgColumn, value: string, use: CopiedNameUse): SQL {
-  const pattern = likeName(value);
-  if (use === 'estimate' || !pattern.startsWith('%')) return sql`${column} like ${pattern}`;
-  return sql`${column} = any(array(select ${subscriberLastNames.searchLastName} from ${subscriberLastNames}
-    where ${subscriberLastNames.searchLastName} like ${pattern}))`;
+  return lastNameSql(value, { column, throughNameList: use === 'read' });
 }
 
 /**

@@ -209,19 +209,25 @@ export const subscriberLastNames = pgTable(
 
 /**
  * The last-name filter of a search over `subscribers` ({@link likeName}: anywhere from 3 characters on,
- * else a prefix). `throughNameList`: a name searched anywhere is matched against
- * {@link subscriberLastNames}, and its bearers found by equality in the name index (about 5× quicker to
- * collect the matches, docs/decisions/016); without it the column itself is compared, which gives the
- * planner the column's statistics (its estimate of the matches) and lets it walk an order's index when
- * they are many.
+ * else a prefix), on `column` (`search_last_name`, or a gift's or a sale's copy of it). `throughNameList`:
+ * a name searched anywhere is matched against {@link subscriberLastNames}, and its bearers found by
+ * equality in the column's index (about 5× quicker to collect the matches, docs/decisions/016); without
+ * it the column itself is compared, which gives the planner the column's statistics (its estimate of the
+ * matches) and lets it walk an order's index when they are many.
  */
-export function lastNameSql(value: string, { throughNameList = false } = {}): SQL {
+export function lastNameSql(
+  value: string,
+  {
+    throughNameList = false,
+    column = subscribers.searchLastName,
+  }: { throughNameList?: boolean; column?: AnyPgColumn } = {},
+): SQL {
   const pattern = likeName(value);
-  if (!throughNameList || !pattern.startsWith('%')) return sql`${subscribers.searchLastName} like ${pattern}`;
+  if (!throughNameList || !pattern.startsWith('%')) return sql`${column} like ${pattern}`;
   // An array read first, not `in (select …)`: the names' table statistics then cannot turn the plan
   // into a hash join over every subscriber (after 100,000 imported names were undone, 163 ms instead
   // of 10 ms for "sch" at 200,000 subscribers, until the table was vacuumed).
-  return sql`${subscribers.searchLastName} = any(array(select ${subscriberLastNames.searchLastName} from ${subscriberLastNames} where ${subscriberLastNames.searchLastName} like ${pattern}))`;
+  return sql`${column} = any(array(select ${subscriberLastNames.searchLastName} from ${subscriberLastNames} where ${subscriberLastNames.searchLastName} like ${pattern}))`;
 }
 
 /** Custom tags of a subscriber (part 2 §2.2 panel 7). */
