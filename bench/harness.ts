@@ -439,6 +439,11 @@ export function rawSqlRatio({ server, rawSql }: SearchTimings): number {
  * runs for the same query (`search`, on the Drizzle database it is given) straight through `pg`, one
  * after the other in each run, so that a busy moment of the machine falls on both alike.
  * `found` reads from an answer what it found (a `count`, or the rows of a list); the last one is kept.
+ *
+ * Whether a count above 10,000 is exact depends on a timing (`SEARCH_COUNT_BUDGET_MS`), so the same
+ * search may count its matches in one run and estimate them in the next: `search` is given the budget
+ * to search with, the SQL of both outcomes is captured (an unlimited budget, none), and each run times
+ * the SQL of the outcome that the server's answer reports (`countIsExact`).
  */
 export async function measureSearch(
   context: BenchContext,
@@ -449,25 +454,15 @@ export async function measureSearch(
   }: {
     path: string;
     found: (response: Response) => Promise<number>;
-    search: (db: Database) => Promise<unknown>;
+    search: (db: Database, countBudgetMs: number) => Promise<unknown>;
   },
 ): Promise<{ found: number; timings: SearchTimings }> {
-  // Whether a count above 10,000 is exact depends on a timing (SEARCH_COUNT_BUDGET_MS): the SQL
-  // timed beside the server's is that of a capture that decided as the server did.
-  const serverAnswer = (await (
-    await fetch(`${context.base}${path}`, { headers: context.headers })
-  ).json()) as {
-    countIsExact?: boolean;
+  const counted = await captureStatements(context.pool, (db) => search(db, UNLIMITED_COUNT_BUDGET_MS));
+  const estimated = await captureStatements(context.pool, (db) => search(db, 0));
+  const read = async (response: Response) => {
+    const answer = (await response.clone().json()) as { countIsExact?: boolean };
+    return { found: await found(response), countIsExact: answer.countIsExact };
   };
-  let statements: Statement[] = [];
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    let outcome: unknown;
-    statements = await captureStatements(context.pool, async (db) => {
-      outcome = await search(db);
-    });
-    const captured = (outcome as { countIsExact?: boolean } | undefined)?.countIsExact;
-    if (serverAnswer.countIsExact === undefined || captured === serverAnswer.countIsExact) break;
-  }
   const server: number[] = [];
   const roundTrip: number[] = [];
   const rawSql: number[] = [];
@@ -475,9 +470,9 @@ export async function measureSearch(
   const client = await context.pool.connect();
   try {
     for (let run = 0; run < WARM_UP + RUNS; run += 1) {
-      const timed = await timedRequest(context, path, found);
-      const raw = await timeStatements(client, statements);
-      last = timed.body;
+      const timed = await timedRequest(context, path, read);
+      const raw = await timeStatements(client, timed.body.countIsExact === false ? estimated : counted);
+      last = timed.body.found;
       if (run < WARM_UP) continue;
       server.push(timed.server);
       roundTrip.push(timed.roundTrip);
@@ -491,6 +486,9 @@ export async function measureSearch(
     timings: { server: stats(server), roundTrip: stats(roundTrip), rawSql: stats(rawSql) },
   };
 }
+
+/** A count budget (ms) that every exact count fits: the raw SQL of a search that counted its matches. */
+const UNLIMITED_COUNT_BUDGET_MS = 10_000;
 
 /** What `{count, models}` search answers found: their `count`. */
 export const countOfAnswer = async (response: Response) =>

@@ -97,7 +97,6 @@ async function runSubscribersBench(context: BenchContext): Promise<SuiteResult> 
   const page100 = { listfrom: '4951', listlength: '50' };
 
   const { subscriberSearchQuerySchema } = await import('@back-office/contract/subscribers');
-  const repository = createSubscribersRepository({ countBudgetMs: context.config.searchCountBudgetMs });
   const searches: SearchFigure[] = [];
   const queries: Array<[string, Record<string, string>]> = [
     [`last-name prefix "${name}"`, { name }],
@@ -122,7 +121,11 @@ async function runSubscribersBench(context: BenchContext): Promise<SuiteResult> 
     const { found, timings } = await measureSearch(context, {
       path: `/api/subscribers/?${new URLSearchParams(query)}`,
       found: countOfAnswer,
-      search: (logged) => repository.search(logged, subscriberSearchQuerySchema.parse(query)),
+      search: (logged, countBudgetMs) =>
+        createSubscribersRepository({ countBudgetMs }).search(
+          logged,
+          subscriberSearchQuerySchema.parse(query),
+        ),
     });
     searches.push({ label, query: new URLSearchParams(query).toString(), matches: found, ...timings });
   }
