@@ -28,7 +28,7 @@ export async function pdfPages(pdf: Buffer | Uint8Array): Promise<string[]> {
   return pages;
 }
 
-/** How many raster images each page of a PDF paints (a logo, a signature; pdfmake draws QR codes as vectors). */
+/** How many raster images each page of a PDF paints (a logo, a signature, a QR code). */
 export async function pdfImageCounts(pdf: Buffer | Uint8Array): Promise<number[]> {
   const document = await getDocument({
     data: new Uint8Array(pdf),

@@ -4,6 +4,7 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { amountInFrenchWords } from '../../lib/amount-in-words.ts';
 import { drawableLogo } from '../../lib/images/logo-image.ts';
 import { formatAmount, toCents } from '../../lib/money.ts';
+import { qrCodeImage } from '../../lib/pdf/qr-code-image.ts';
 import type { EffectiveSettings } from '../settings/settings.service.ts';
 import type { ReceiptDocumentData } from './receipts.repository.ts';
 
@@ -193,7 +194,7 @@ function signatureBlock(data: ReceiptDocumentData, settings: EffectiveSettings, 
     columns: [
       {
         stack: [
-          { qr: verifyUrl, fit: 72 },
+          qrCodeImage(verifyUrl, { size: 72 }),
           { text: 'Vérifier ce document', style: 'small', margin: [0, 4, 0, 0] },
         ],
         width: 120,

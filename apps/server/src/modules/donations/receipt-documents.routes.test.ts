@@ -136,8 +136,8 @@ describe('the document each donor gets', () => {
       expect(page, text).toContain(text);
     }
     expect(page).not.toContain('ancienne adresse');
-    // The signature image (no logo is set): the one image of the page.
-    expect(await pdfImageCounts(pdf)).toEqual([1]);
+    // The signature image (no logo is set) and the QR code: the page's two images.
+    expect(await pdfImageCounts(pdf)).toEqual([2]);
     const [receipt] = (await register(api)).models;
     expect(receipt).toMatchObject({ number: 1, amount: 92.17, currency: '€' });
   });
@@ -183,7 +183,7 @@ describe('the document each donor gets', () => {
     }
     expect(page).not.toContain('Cerfa');
     expect(page).not.toContain('CGI');
-    expect(await pdfImageCounts(pdf)).toEqual([1]);
+    expect(await pdfImageCounts(pdf)).toEqual([2]);
 
     const link = await readQrCode(pdf);
     const [receipt] = (await register(api)).models;

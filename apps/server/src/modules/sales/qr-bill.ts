@@ -3,6 +3,7 @@ import type { Content } from 'pdfmake/interfaces';
 import { SwissQRBill } from 'swissqrbill/svg';
 import type { Data } from 'swissqrbill/types';
 import type { FieldError } from '../../lib/errors.ts';
+import { qrCodeImage } from '../../lib/pdf/qr-code-image.ts';
 import type { EffectiveSettings } from '../settings/settings.service.ts';
 import { createQrBillImpossibleError } from './sales.errors.ts';
 import type { SaleRow } from './sales.repository.ts';
@@ -418,7 +419,7 @@ export function paymentPartContent(part: PaymentPart, ref: number): Content[] {
     return [
       {
         columns: [
-          { qr: part.payload, eccLevel: 'M', fit: 110, width: 'auto' },
+          qrCodeImage(part.payload, { size: 110, errorCorrection: 'M' }),
           {
             stack: [
               { text: EPC_CAPTION, bold: true, margin: [0, 0, 0, 6] },
