@@ -46,4 +46,31 @@ describe('renderPdf', () => {
     );
     expect(page).toMatch(/^Total : 1[\u00a0 ]234,50 € 1[\u00a0 ]234,50$/);
   });
+
+  it('writes one subset for documents whose text uses only common characters, and extends it for others', async () => {
+    const first = await renderPdf({ content: [{ text: 'Zoé LEFÈVRE, 12,50 € reçus' }] });
+    const second = await renderPdf({ content: [{ text: 'reçus 99 € — Ärger, Martin (ÉCOLE)' }] });
+    const third = await renderPdf({ content: [{ text: 'Łódź Øresund reçus' }] });
+    expect((await pdfPages(first))[0]).toBe('Zoé LEFÈVRE, 12,50 € reçus');
+    expect((await pdfPages(second))[0]).toBe('reçus 99 € — Ärger, Martin (ÉCOLE)');
+    expect((await pdfPages(third))[0]).toBe('Łódź Øresund reçus');
+    // The font file: the largest stream of each document.
+    const [a, b, c] = [first, second, third].map(largestStream);
+    expect(a).toEqual(b);
+    expect(c).not.toEqual(a);
+  });
 });
+
+/** The bytes of the largest stream of a PDF (pdfkit writes `stream\n…\nendstream`). */
+function largestStream(pdf: Buffer): Buffer {
+  let largest = Buffer.alloc(0);
+  let from = 0;
+  for (;;) {
+    const start = pdf.indexOf('stream\n', from);
+    if (start < 0) return largest;
+    const end = pdf.indexOf('\nendstream', start);
+    const stream = pdf.subarray(start + 7, end);
+    if (stream.length > largest.length) largest = stream;
+    from = end + 10;
+  }
+}

@@ -33,7 +33,15 @@ type ProvideFont = (this: PdfKitDocument, familyName: string, bold: boolean, ita
  * pdfkit's EmbeddedFont: one per document (it holds that document's subset), around a parsed font.
  * `layoutCache` maps a word to its shaped glyph run.
  */
-type EmbeddedFont = { font: unknown; id: string; layoutCache?: Record<string, unknown> };
+type EmbeddedFont = {
+  font: unknown;
+  id: string;
+  layoutCache?: Record<string, unknown>;
+  /** fontkit's subset: the original ids of the glyphs it holds, in the order of their ids in it. */
+  subset: { glyphs: number[]; encode: () => Uint8Array };
+  /** Shapes `text` and adds its glyphs to the subset (pdfkit calls it for every piece of text). */
+  encode: (text: string) => unknown;
+};
 type EmbeddedFontClass = new (document: PdfKitDocument, font: unknown, id: string) => EmbeddedFont;
 
 /** What of a parsed fontkit font is per document (see documentFont). */
@@ -82,6 +90,47 @@ function shapedWordsOf(shared: SharedFont): Record<string, unknown> {
 }
 
 /**
+ * The characters every document's subset of a font starts with, in this order, whether the document
+ * uses them or not: the letters, digits and signs of French, German and Italian text. Two documents
+ * whose text uses nothing else then have the same subset, written once (see {@link subsetBytesOf}).
+ * Separated by spaces, so that each is shaped alone; "fi" and "fl" for the ligatures of such words.
+ */
+const SUBSET_SEED = [
+  ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+  ...'àâäçéèêëîïôöùûüÿœæÀÂÄÇÉÈÊËÎÏÔÖÙÛÜŒÆß',
+  ...'.,;:!?\'"()[]-–—/°€%&@+*=«»’…#_',
+  'fi',
+  'fl',
+].join(' ');
+
+/** Subsets already written, by font and glyphs (at most {@link SUBSETS_KEPT}, oldest dropped first). */
+const subsetBytes = new Map<string, Uint8Array>();
+const SUBSETS_KEPT = 64;
+
+/**
+ * The bytes of a subset (fontkit's TrueType subset: its tables for the glyphs it holds, in order),
+ * written once for each font and list of glyphs: writing it was a fifth of a receipt's rendering. The
+ * bytes depend on nothing else, and pdfkit only copies them into the document.
+ */
+function subsetBytesOf(fontKey: string, subset: EmbeddedFont['subset'], write: () => Uint8Array) {
+  const key = `${fontKey}:${subset.glyphs.join(',')}`;
+  const known = subsetBytes.get(key);
+  if (known) return known;
+  const bytes = write();
+  if (subsetBytes.size >= SUBSETS_KEPT) subsetBytes.delete(subsetBytes.keys().next().value as string);
+  subsetBytes.set(key, bytes);
+  return bytes;
+}
+
+/** Starts the document's subset of `embedded` with {@link SUBSET_SEED}, and writes it through the cache. */
+function seedSubset(embedded: EmbeddedFont, fontKey: string) {
+  embedded.encode(SUBSET_SEED);
+  const { subset } = embedded;
+  const write = subset.encode.bind(subset);
+  subset.encode = () => subsetBytesOf(fontKey, subset, write);
+}
+
+/**
  * Makes every document reuse the fonts parsed by the first one, and the words already shaped in them.
  * pdfkit parses each TTF file anew for every document (fontkit), which was more than half of a
  * receipt's rendering time; the parsed font is read-only after parsing, and each document still gets
@@ -110,11 +159,13 @@ function cacheParsedFonts() {
       };
       parsed.set(key, shared);
       embedded.layoutCache = shared.shapedWords;
+      seedSubset(embedded, key);
       return embedded;
     }
     this._fontCount += 1;
     const embedded = new cached.embeddedFontClass(this, documentFont(cached.font), `F${this._fontCount}`);
     embedded.layoutCache = shapedWordsOf(cached);
+    seedSubset(embedded, key);
     // pdfkit embeds (subsets and writes) the fonts listed here when the document ends.
     this._fontFamilies[embedded.id] = embedded;
     this.fontCache[familyName] = { ...documentFonts, [type]: embedded };
