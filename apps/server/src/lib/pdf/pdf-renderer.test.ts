@@ -62,8 +62,8 @@ describe('renderPdf', () => {
 });
 
 /** The bytes of the largest stream of a PDF (pdfkit writes `stream\n…\nendstream`). */
-function largestStream(pdf: Buffer): Buffer {
-  let largest = Buffer.alloc(0);
+function largestStream(pdf: Buffer): Uint8Array {
+  let largest: Uint8Array = new Uint8Array(0);
   let from = 0;
   for (;;) {
     const start = pdf.indexOf('stream\n', from);
