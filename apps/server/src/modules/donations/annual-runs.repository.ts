@@ -1,8 +1,31 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.ts';
+import { type Executor, preparedPerExecutor, queryRows } from '../../db/client.ts';
+import { subscribers } from '../subscribers/subscribers.table.ts';
 import { annualRunItems, annualRuns } from './annual-runs.table.ts';
 
 type ItemStatus = (typeof annualRunItems.$inferSelect)['status'];
+
+/**
+ * The next pending donor of a running run, locked (`SKIP LOCKED`: two processes working the same run
+ * take different donors). Prepared: PostgreSQL planned it anew for every donor, 0.35 ms each.
+ */
+const claimStatement = preparedPerExecutor((db) =>
+  db
+    .select({
+      runId: annualRunItems.runId,
+      subscriberId: annualRunItems.subscriberId,
+      year: annualRuns.year,
+      email: subscribers.email,
+    })
+    .from(annualRunItems)
+    .innerJoin(annualRuns, and(eq(annualRuns.id, annualRunItems.runId), eq(annualRuns.status, 'running')))
+    .innerJoin(subscribers, eq(subscribers.id, annualRunItems.subscriberId))
+    .where(and(eq(annualRunItems.runId, sql.placeholder('runId')), eq(annualRunItems.status, 'pending')))
+    .orderBy(asc(annualRunItems.subscriberId))
+    .limit(1)
+    .for('update', { of: annualRunItems, skipLocked: true })
+    .prepare('annual_run_claim_item'),
+);
 
 /** All SQL of the annual receipt runs (docs/decisions/005). */
 export function createAnnualRunsRepository() {
@@ -98,25 +121,8 @@ export function createAnnualRunsRepository() {
      * two processes working the same run take different donors). Undefined when none is left.
      */
     claimPendingItem: async (db: Executor, runId: number) => {
-      const [item] = await queryRows<{ run_id: number; subscriber_id: number; year: number; email: string }>(
-        db,
-        sql`select i.run_id, i.subscriber_id, r.year, s.email
-              from annual_run_items i
-              join annual_runs r on r.id = i.run_id and r.status = 'running'
-              join subscribers s on s.id = i.subscriber_id
-             where i.run_id = ${runId} and i.status = 'pending'
-             order by i.subscriber_id
-             limit 1
-             for update of i skip locked`,
-      );
-      return (
-        item && {
-          runId: item.run_id,
-          subscriberId: item.subscriber_id,
-          year: Number(item.year),
-          email: item.email,
-        }
-      );
+      const [item] = await claimStatement(db).execute({ runId });
+      return item;
     },
 
     markItem: async (
