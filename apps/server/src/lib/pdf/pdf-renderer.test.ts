@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { pdfPages } from '../../../test/pdf-text.ts';
 import { renderPdf } from './pdf-renderer.ts';
@@ -58,6 +59,12 @@ describe('renderPdf', () => {
     const [a, b, c] = [first, second, third].map(largestStream);
     expect(a).toEqual(b);
     expect(c).not.toEqual(a);
+    // Deflated once, not twice: inflated, it is a TrueType file (fontkit writes the tag "true").
+    expect(
+      inflateSync(a ?? new Uint8Array())
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('true');
   });
 });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { drawableLogo } from '../images/logo-image.ts';
 
@@ -23,11 +24,14 @@ const ROBOTO_FILES = {
 
 /** What pdfmake's PDFDocument (a pdfkit document) exposes that the font cache below relies on. */
 type PdfKitDocument = {
+  /** A new indirect object; a stream's `end(bytes)` deflates them unless `data.Filter` is set. */
+  ref: (data?: Record<string, unknown>) => PdfKitStream;
   fontCache: Record<string, Record<string, unknown>>;
   getFontType: (bold: boolean, italics: boolean) => string;
   _fontCount: number;
   _fontFamilies: Record<string, unknown>;
 };
+type PdfKitStream = { end: (chunk: Uint8Array | string) => void };
 type ProvideFont = (this: PdfKitDocument, familyName: string, bold: boolean, italics: boolean) => unknown;
 /**
  * pdfkit's EmbeddedFont: one per document (it holds that document's subset), around a parsed font.
@@ -36,11 +40,16 @@ type ProvideFont = (this: PdfKitDocument, familyName: string, bold: boolean, ita
 type EmbeddedFont = {
   font: unknown;
   id: string;
+  document: PdfKitDocument;
   layoutCache?: Record<string, unknown>;
   /** fontkit's subset: the original ids of the glyphs it holds, in the order of their ids in it. */
   subset: { glyphs: number[]; encode: () => Uint8Array };
   /** Shapes `text` and adds its glyphs to the subset (pdfkit calls it for every piece of text). */
   encode: (text: string) => unknown;
+  /** Writes the font's objects when the document ends: first its font file, from `subset.encode()`. */
+  embed: () => unknown;
+  /** Writes the map from the subset's glyphs to their characters (one stream); embed() calls it. */
+  toUnicodeCmap: () => PdfKitStream;
 };
 type EmbeddedFontClass = new (document: PdfKitDocument, font: unknown, id: string) => EmbeddedFont;
 
@@ -122,12 +131,62 @@ function subsetBytesOf(fontKey: string, subset: EmbeddedFont['subset'], write: (
   return bytes;
 }
 
-/** Starts the document's subset of `embedded` with {@link SUBSET_SEED}, and writes it through the cache. */
+/** Deflated font files, by their (cached, so shared) subset bytes. */
+const deflatedFontFiles = new WeakMap<Uint8Array, Buffer>();
+/** Deflated ToUnicode maps, by their text (at most {@link SUBSETS_KEPT}, oldest dropped first). */
+const deflatedMaps = new Map<string, Buffer>();
+
+/** `chunk` deflated, once for each font file and each map text (see {@link writeDeflatedOnce}). */
+function deflatedOnce(chunk: Uint8Array | string): Buffer {
+  if (typeof chunk !== 'string') {
+    const known = deflatedFontFiles.get(chunk);
+    if (known) return known;
+    const deflated = deflateSync(chunk);
+    deflatedFontFiles.set(chunk, deflated);
+    return deflated;
+  }
+  const known = deflatedMaps.get(chunk);
+  if (known) return known;
+  const deflated = deflateSync(Buffer.from(`${chunk}\n`, 'latin1'));
+  if (deflatedMaps.size >= SUBSETS_KEPT) deflatedMaps.delete(deflatedMaps.keys().next().value as string);
+  deflatedMaps.set(chunk, deflated);
+  return deflated;
+}
+
+/**
+ * Runs `write`, whose first new object is a stream it ends with its bytes, with those bytes deflated
+ * once for all documents: pdfkit deflated each document's font files and maps anew, a tenth of a
+ * receipt's rendering, and most documents share them (see {@link SUBSET_SEED}). The stream says it is
+ * deflated (`Filter`), so pdfkit writes the bytes as given.
+ */
+function writeDeflatedOnce<T>(document: PdfKitDocument, write: () => T): T {
+  const ref = document.ref;
+  document.ref = (data) => {
+    document.ref = ref;
+    const stream = ref.call(document, { ...data, Filter: 'FlateDecode' });
+    const end = stream.end;
+    stream.end = (chunk) => end.call(stream, deflatedOnce(chunk));
+    return stream;
+  };
+  try {
+    return write();
+  } finally {
+    document.ref = ref;
+  }
+}
+
+/**
+ * Starts the document's subset of `embedded` with {@link SUBSET_SEED}, writes it through the cache,
+ * and deflates its font file and ToUnicode map once.
+ */
 function seedSubset(embedded: EmbeddedFont, fontKey: string) {
   embedded.encode(SUBSET_SEED);
   const { subset } = embedded;
   const write = subset.encode.bind(subset);
   subset.encode = () => subsetBytesOf(fontKey, subset, write);
+  const { embed, toUnicodeCmap } = embedded;
+  embedded.embed = () => writeDeflatedOnce(embedded.document, () => embed.call(embedded));
+  embedded.toUnicodeCmap = () => writeDeflatedOnce(embedded.document, () => toUnicodeCmap.call(embedded));
 }
 
 /**
