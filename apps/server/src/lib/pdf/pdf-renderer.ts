@@ -4,6 +4,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { drawableLogo } from '../images/logo-image.ts';
+import { speedUpStyleLookup } from './style-lookup.ts';
 
 /** `Content-Type` of a PDF. */
 export const PDF_CONTENT_TYPE = 'application/pdf';
@@ -263,6 +264,7 @@ function configure(): Pdfmake {
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy(() => false);
   cacheParsedFonts();
+  speedUpStyleLookup();
   configured = pdfmake;
   return pdfmake;
 }
