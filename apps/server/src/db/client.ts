@@ -248,22 +248,34 @@ export function renderedOnce(query: SQL): SQL {
 }
 
 /**
- * A statement that a request runs often, built once per executor (`build(db)` returns a Drizzle
+ * A statement that a request runs often, built once per connection (`build(db)` returns a Drizzle
  * `.prepare('name')`): its SQL is rendered once instead of on every call, and PostgreSQL plans it once
  * per connection. Each name must stand for one SQL text.
+ *
+ * Drizzle binds a prepared statement to the connection of the executor it was built on: a pooled
+ * connection (kept across the transactions that check it out), PGlite's transaction, or the pool
+ * itself for `db`. It is taken again only by an executor on that same connection, so it always runs
+ * in the caller's transaction; building it for each transaction was a tenth of a millisecond a
+ * statement.
  */
 export function preparedPerExecutor<Statement>(
   build: (db: Executor) => Statement,
 ): (db: Executor) => Statement {
-  const built = new WeakMap<Executor, Statement>();
+  const built = new WeakMap<object, Statement>();
   return (db) => {
-    let statement = built.get(db);
+    const connection = connectionOf(db);
+    let statement = built.get(connection);
     if (!statement) {
       statement = build(db);
-      built.set(db, statement);
+      built.set(connection, statement);
     }
     return statement;
   };
+}
+
+/** The driver client an executor's queries go to (Drizzle keeps it on its session). */
+function connectionOf(db: Executor): object {
+  return (db as unknown as { session?: { client?: object } }).session?.client ?? db;
 }
 
 /**
