@@ -39,7 +39,13 @@ async function seed() {
       tags: ['VIP', 'Bénévole'],
       association: 'Amis du Léman',
     }),
-    buildSubscriber({ firstName: '=HYPERLINK("http://evil.test")', lastName: 'Attaque', email: '' }),
+    // A town of its own: the random French one is Lyon one time in a hundred, which the filters below match.
+    buildSubscriber({
+      firstName: '=HYPERLINK("http://evil.test")',
+      lastName: 'Attaque',
+      email: '',
+      town: 'Annecy',
+    }),
     buildSubscriber({ firstName: 'Élodie', lastName: 'Dupont', town: 'Lyon', email: 'elodie@example.org' }),
     buildSubscriber({
       firstName: 'Marc',
