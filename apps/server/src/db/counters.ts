@@ -1,6 +1,6 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Executor } from './client.ts';
+import { type Executor, preparedPerExecutor } from './client.ts';
 
 /**
  * Allocates the next number of a gapless document series (sale references, tax receipts, credit
@@ -16,14 +16,30 @@ export async function allocateNumber(
   counter: PgTable & { id: PgColumn },
   last: PgColumn,
 ): Promise<number> {
+  const [row] = await allocationStatement(counter, last)(db).execute();
+  if (!row) throw new Error(`${last.name} counter gave no number`);
+  return Number(row.allocated);
+}
+
+type AllocationStatement = (db: Executor) => { execute: () => Promise<Array<{ allocated: unknown }>> };
+
+/** The upsert of each counter column, prepared (see preparedPerExecutor). */
+const allocationStatements = new Map<PgColumn, AllocationStatement>();
+
+function allocationStatement(counter: PgTable & { id: PgColumn }, last: PgColumn): AllocationStatement {
+  const known = allocationStatements.get(last);
+  if (known) return known;
   const columns: Record<string, PgColumn> = getTableColumns(counter);
   const key = Object.keys(columns).find((name) => columns[name] === last);
   if (!key) throw new Error(`${last.name} is not a column of this counter`);
-  const [row] = await db
-    .insert(counter)
-    .values({ id: 1, [key]: 1 } as never)
-    .onConflictDoUpdate({ target: counter.id, set: { [key]: sql`${last} + 1` } as never })
-    .returning({ allocated: last });
-  if (!row) throw new Error(`${last.name} counter gave no number`);
-  return Number(row.allocated);
+  const statement = preparedPerExecutor((db) =>
+    db
+      .insert(counter)
+      .values({ id: 1, [key]: 1 } as never)
+      .onConflictDoUpdate({ target: counter.id, set: { [key]: sql`${last} + 1` } as never })
+      .returning({ allocated: last })
+      .prepare(`allocate_${getTableName(counter)}_${last.name}`),
+  );
+  allocationStatements.set(last, statement);
+  return statement;
 }

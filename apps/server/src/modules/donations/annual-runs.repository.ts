@@ -27,6 +27,25 @@ const claimStatement = preparedPerExecutor((db) =>
     .prepare('annual_run_claim_item'),
 );
 
+/** Records what became of one donor of a run. */
+const markItemStatement = preparedPerExecutor((db) =>
+  db
+    .update(annualRunItems)
+    .set({
+      status: sql`${sql.placeholder('status')}`,
+      error: sql`${sql.placeholder('error')}`,
+      receiptsIssued: sql`${sql.placeholder('receiptsIssued')}`,
+      doneAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(annualRunItems.runId, sql.placeholder('runId')),
+        eq(annualRunItems.subscriberId, sql.placeholder('subscriberId')),
+      ),
+    )
+    .prepare('annual_run_mark_item'),
+);
+
 /** All SQL of the annual receipt runs (docs/decisions/005). */
 export function createAnnualRunsRepository() {
   return {
@@ -135,10 +154,13 @@ export function createAnnualRunsRepository() {
         receiptsIssued = 0,
       }: { runId: number; subscriberId: number; status: ItemStatus; error?: string; receiptsIssued?: number },
     ) => {
-      await db
-        .update(annualRunItems)
-        .set({ status, error: error ?? null, receiptsIssued, doneAt: sql`now()` })
-        .where(and(eq(annualRunItems.runId, runId), eq(annualRunItems.subscriberId, subscriberId)));
+      await markItemStatement(db).execute({
+        runId,
+        subscriberId,
+        status,
+        error: error ?? null,
+        receiptsIssued,
+      });
     },
 
     /** Marks run `runId` done when no donor of it is pending. */

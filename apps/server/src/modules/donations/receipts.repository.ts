@@ -1,5 +1,12 @@
 import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import { anyOf, type Executor, preparedPerExecutor, queryRows } from '../../db/client.ts';
+import {
+  anyOf,
+  type Executor,
+  inIdsPlaceholder,
+  intArrayLiteral,
+  preparedPerExecutor,
+  queryRows,
+} from '../../db/client.ts';
 import { allocateNumber } from '../../db/counters.ts';
 import { countries, currencies, paymentMethods } from '../reference-lists/reference-lists.table.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
@@ -152,6 +159,61 @@ const documentDonorStatement = preparedPerExecutor((db) =>
     .prepare('receipt_document_donor'),
 );
 
+const currencyByCodeStatement = preparedPerExecutor((db) =>
+  db
+    .select()
+    .from(currencies)
+    .where(eq(currencies.isoCode, sql.placeholder('isoCode')))
+    .prepare('receipt_currency_by_code'),
+);
+
+const currencyStatement = preparedPerExecutor((db) =>
+  db
+    .select()
+    .from(currencies)
+    .where(eq(currencies.id, sql.placeholder('id')))
+    .prepare('receipt_currency'),
+);
+
+/** The currencies of the ids `ids` (see inIdsPlaceholder). */
+const currenciesStatement = preparedPerExecutor((db) =>
+  db
+    .select({ id: currencies.id, name: currencies.name, isoCode: currencies.isoCode })
+    .from(currencies)
+    .where(inIdsPlaceholder(currencies.id))
+    .prepare('receipt_currencies'),
+);
+
+const insertReceiptStatement = preparedPerExecutor((db) =>
+  db
+    .insert(receipts)
+    .values({
+      number: sql.placeholder('number'),
+      kind: sql.placeholder('kind'),
+      document: sql.placeholder('document'),
+      year: sql.placeholder('year'),
+      total: sql.placeholder('total'),
+      currencyId: sql.placeholder('currencyId'),
+      issuedAt: sql.placeholder('issuedAt'),
+      issuedBy: sql.placeholder('issuedBy'),
+      replacesNumber: sql.placeholder('replacesNumber'),
+      lines: sql.placeholder('lines'),
+      subscriberId: sql.placeholder('subscriberId'),
+      hash: sql.placeholder('hash'),
+    })
+    .returning()
+    .prepare('receipt_insert'),
+);
+
+/** Covers by receipt `receiptId` the gifts of the ids `ids` that no receipt covers yet. */
+const coverDonationsStatement = preparedPerExecutor((db) =>
+  db
+    .update(donations)
+    .set({ receiptId: sql`${sql.placeholder('receiptId')}` })
+    .where(and(inIdsPlaceholder(donations.id), isNull(donations.receiptId)))
+    .prepare('receipt_cover_donations'),
+);
+
 /** What the register filters on: the year of the gifts, the status, or one number. */
 export type ReceiptRegisterFilter = {
   year?: number | undefined;
@@ -204,23 +266,16 @@ export function createReceiptsRepository() {
         lines: values.lines,
       };
       const hash = receiptHash(await previousHash(db, number), content);
-      const [row] = await db
-        .insert(receipts)
-        .values({ ...content, subscriberId: values.subscriberId, hash })
-        .returning();
+      const [row] = await insertReceiptStatement(db).execute({
+        ...content,
+        subscriberId: values.subscriberId,
+        hash,
+      });
       if (!row) throw new Error('insert into receipts returned no row');
-      await db
-        .update(donations)
-        .set({ receiptId: row.id })
-        .where(
-          and(
-            sql`${donations.id} = ${anyOf(
-              values.lines.map((line) => line.donationId),
-              'int',
-            )}`,
-            isNull(donations.receiptId),
-          ),
-        );
+      await coverDonationsStatement(db).execute({
+        receiptId: row.id,
+        ids: intArrayLiteral(values.lines.map((line) => line.donationId)),
+      });
       return row;
     },
 
@@ -232,14 +287,11 @@ export function createReceiptsRepository() {
 
     /** The currencies of these ids, with their ISO 4217 codes (null when a currency has none). */
     currenciesOf: (db: Executor, ids: number[]) =>
-      db
-        .select({ id: currencies.id, name: currencies.name, isoCode: currencies.isoCode })
-        .from(currencies)
-        .where(sql`${currencies.id} = ${anyOf(ids, 'int')}`),
+      currenciesStatement(db).execute({ ids: intArrayLiteral(ids) }),
 
     /** The currency of that ISO 4217 code, or undefined. */
     currencyByCode: async (db: Executor, isoCode: string) => {
-      const [row] = await db.select().from(currencies).where(eq(currencies.isoCode, isoCode));
+      const [row] = await currencyByCodeStatement(db).execute({ isoCode });
       return row;
     },
 
@@ -374,7 +426,7 @@ export function createReceiptsRepository() {
         ? []
         : await documentDonorStatement(db).execute({ subscriberId: receipt.subscriberId });
       const donor: ReceiptDonor | undefined = receipt.donor ?? current;
-      const [currency] = await db.select().from(currencies).where(eq(currencies.id, receipt.currencyId));
+      const [currency] = await currencyStatement(db).execute({ id: receipt.currencyId });
       if (!donor || !currency) throw new Error(`receipt ${receipt.id} lost its donor or currency`);
       return { receipt, donations: covered, donor, currency };
     },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, preparedPerExecutor } from '../../db/client.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
 import {
   type MailSendRow,
@@ -69,6 +69,26 @@ function outboxValues(mail: NewMail): typeof outboxMessages.$inferInsert {
   };
 }
 
+/** One new message, its values named as {@link outboxValues} gives them. */
+const enqueueStatement = preparedPerExecutor((db) =>
+  db
+    .insert(outboxMessages)
+    .values({
+      messageId: sql.placeholder('messageId'),
+      toAddress: sql.placeholder('toAddress'),
+      subject: sql.placeholder('subject'),
+      textBody: sql.placeholder('textBody'),
+      htmlBody: sql.placeholder('htmlBody'),
+      attachments: sql.placeholder('attachments'),
+      subscriberId: sql.placeholder('subscriberId'),
+      sendId: sql.placeholder('sendId'),
+      headers: sql.placeholder('headers'),
+      fromOrganisation: sql.placeholder('fromOrganisation'),
+    })
+    .returning({ id: outboxMessages.id })
+    .prepare('outbox_enqueue'),
+);
+
 /** All SQL of the outbox (docs/decisions/002). */
 export function createMailRepository() {
   return {
@@ -77,10 +97,7 @@ export function createMailRepository() {
      * with its id only: the whole row would bring its attachments back (a receipt's PDF, 37 KB).
      */
     enqueue: async (db: Executor, mail: NewMail): Promise<{ id: number }> => {
-      const [row] = await db
-        .insert(outboxMessages)
-        .values(outboxValues(mail))
-        .returning({ id: outboxMessages.id });
+      const [row] = await enqueueStatement(db).execute(outboxValues(mail));
       if (!row) throw new Error('insert into outbox_messages returned no row');
       return row;
     },

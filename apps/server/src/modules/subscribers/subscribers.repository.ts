@@ -155,6 +155,19 @@ function readPageRows(db: Executor, ids: number[]) {
 /** {@link subscriberOrder} by the column names of a search's collected matches (see {@link collectFewMatches}). */
 const collectedOrder = sql`search_last_name, search_first_name, id`;
 
+/** One history line; `at` (ISO 8601) null for now. Every action on a subscriber writes one. */
+const addHistoryStatement = preparedPerExecutor((db) =>
+  db
+    .insert(subscriberHistory)
+    .values({
+      subscriberId: sql.placeholder('subscriberId'),
+      userName: sql.placeholder('userName'),
+      description: sql.placeholder('description'),
+      at: sql`coalesce(${sql.placeholder('at')}::timestamptz, now())`,
+    })
+    .prepare('subscriber_history_add'),
+);
+
 /**
  * All SQL of the subscriber register (part 2 §7 Subscribers); the day filters are days of `timeZone`
  * (docs/decisions/012).
@@ -318,7 +331,10 @@ export function createSubscribersRepository({
       entry:
         | { subscriberId: number; userName: string; description: string; at?: Date }
         | ReadonlyArray<{ subscriberId: number; userName: string; description: string }>,
-    ) => db.insert(subscriberHistory).values(Array.isArray(entry) ? [...entry] : [entry]),
+    ): Promise<unknown> =>
+      'subscriberId' in entry
+        ? addHistoryStatement(db).execute({ ...entry, at: entry.at?.toISOString() ?? null })
+        : db.insert(subscriberHistory).values([...entry]),
 
     /** Gives every history line of the subscriber `description`, keeping its date and user. */
     replaceHistoryDescriptions: (db: Executor, subscriberId: number, description: string) =>
