@@ -258,7 +258,7 @@ export function renderedOnce(query: SQL): SQL {
  * in the caller's transaction; building it for each transaction was a tenth of a millisecond a
  * statement.
  */
-export function preparedPerExecutor<Statement>(
+export function preparedPerConnection<Statement>(
   build: (db: Executor) => Statement,
 ): (db: Executor) => Statement {
   const built = new WeakMap<object, Statement>();

@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type Executor, preparedPerExecutor } from './client.ts';
+import { type Executor, preparedPerConnection } from './client.ts';
 
 /**
  * Allocates the next number of a gapless document series (sale references, tax receipts, credit
@@ -23,7 +23,7 @@ export async function allocateNumber(
 
 type AllocationStatement = (db: Executor) => { execute: () => Promise<Array<{ allocated: unknown }>> };
 
-/** The upsert of each counter column, prepared (see preparedPerExecutor). */
+/** The upsert of each counter column, prepared (see preparedPerConnection). */
 const allocationStatements = new Map<PgColumn, AllocationStatement>();
 
 function allocationStatement(counter: PgTable & { id: PgColumn }, last: PgColumn): AllocationStatement {
@@ -32,7 +32,7 @@ function allocationStatement(counter: PgTable & { id: PgColumn }, last: PgColumn
   const columns: Record<string, PgColumn> = getTableColumns(counter);
   const key = Object.keys(columns).find((name) => columns[name] === last);
   if (!key) throw new Error(`${last.name} is not a column of this counter`);
-  const statement = preparedPerExecutor((db) =>
+  const statement = preparedPerConnection((db) =>
     db
       .insert(counter)
       .values({ id: 1, [key]: 1 } as never)

@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/context.ts';
 import { tags } from '../modules/reference-lists/reference-lists.table.ts';
-import { preparedPerExecutor } from './client.ts';
+import { preparedPerConnection } from './client.ts';
 
-const tagNamed = preparedPerExecutor((db) =>
+const tagNamed = preparedPerConnection((db) =>
   db
     .select({ id: tags.id })
     .from(tags)
@@ -12,7 +12,7 @@ const tagNamed = preparedPerExecutor((db) =>
     .prepare('test_tag_named'),
 );
 
-describe('preparedPerExecutor', () => {
+describe('preparedPerConnection', () => {
   const ctx = useTestApp();
 
   it('runs a statement kept from an earlier transaction inside the caller’s transaction', async () => {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
-import { type Executor, preparedPerExecutor } from '../../db/client.ts';
+import { type Executor, preparedPerConnection } from '../../db/client.ts';
 import { users } from '../users/users.table.ts';
 import { loginFailures, loginLockouts, passwordTokens, sessions, signingKeys } from './auth.table.ts';
 
@@ -7,7 +7,7 @@ import { loginFailures, loginLockouts, passwordTokens, sessions, signingKeys } f
  * The user behind an open session, as a prepared statement of `db`: every request runs it, so its
  * SQL is built once (and planned once per connection by PostgreSQL). `now` is an ISO 8601 instant.
  */
-const sessionUserStatement = preparedPerExecutor((db) =>
+const sessionUserStatement = preparedPerConnection((db) =>
   db
     .select({ id: users.id, email: users.email, fullName: users.fullName, role: users.role })
     .from(sessions)

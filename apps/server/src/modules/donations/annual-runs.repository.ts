@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { type Executor, preparedPerExecutor, queryRows } from '../../db/client.ts';
+import { type Executor, preparedPerConnection, queryRows } from '../../db/client.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
 import { annualRunItems, annualRuns } from './annual-runs.table.ts';
 
@@ -9,7 +9,7 @@ type ItemStatus = (typeof annualRunItems.$inferSelect)['status'];
  * The next pending donor of a running run, locked (`SKIP LOCKED`: two processes working the same run
  * take different donors). Prepared: PostgreSQL planned it anew for every donor, 0.35 ms each.
  */
-const claimStatement = preparedPerExecutor((db) =>
+const claimStatement = preparedPerConnection((db) =>
   db
     .select({
       runId: annualRunItems.runId,
@@ -28,7 +28,7 @@ const claimStatement = preparedPerExecutor((db) =>
 );
 
 /** Records what became of one donor of a run. */
-const markItemStatement = preparedPerExecutor((db) =>
+const markItemStatement = preparedPerConnection((db) =>
   db
     .update(annualRunItems)
     .set({

@@ -5,7 +5,7 @@ import {
   type Executor,
   executeForIds,
   inIdsPlaceholder,
-  preparedPerExecutor,
+  preparedPerConnection,
   queryRows,
 } from '../../db/client.ts';
 import { collectFewMatches, countSearchMatches, EXACT_COUNT_LIMIT } from '../../lib/search-count.ts';
@@ -143,7 +143,7 @@ const joined = (db: Executor) =>
  * The list columns of a result page's donations (`ids`, in {@link donationOrder}), as one prepared
  * statement: planning this join for every page took longer than running it.
  */
-const pageRowsStatement = preparedPerExecutor((db) =>
+const pageRowsStatement = preparedPerConnection((db) =>
   joined(db)
     .where(inIdsPlaceholder(donations.id))
     .orderBy(...donationOrder)

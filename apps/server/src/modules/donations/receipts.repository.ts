@@ -4,7 +4,7 @@ import {
   type Executor,
   inIdsPlaceholder,
   intArrayLiteral,
-  preparedPerExecutor,
+  preparedPerConnection,
   queryRows,
 } from '../../db/client.ts';
 import { allocateNumber } from '../../db/counters.ts';
@@ -75,9 +75,9 @@ async function hashBefore(db: Executor, number: number): Promise<string | null> 
 
 /*
  * The statements an annual run repeats for every donor, prepared: PostgreSQL planned each of them
- * anew every time, 1.2 ms of its CPU a receipt (see preparedPerExecutor).
+ * anew every time, 1.2 ms of its CPU a receipt (see preparedPerConnection).
  */
-const hashBeforeStatement = preparedPerExecutor((db) =>
+const hashBeforeStatement = preparedPerConnection((db) =>
   db
     .select({ hash: receipts.hash })
     .from(receipts)
@@ -87,7 +87,7 @@ const hashBeforeStatement = preparedPerExecutor((db) =>
     .prepare('receipt_hash_before'),
 );
 
-const residenceStatement = preparedPerExecutor((db) =>
+const residenceStatement = preparedPerConnection((db) =>
   db
     .select({ isoCode: countries.isoCode })
     .from(subscribers)
@@ -96,7 +96,7 @@ const residenceStatement = preparedPerExecutor((db) =>
     .prepare('receipt_donor_residence'),
 );
 
-const lockSubscriberStatement = preparedPerExecutor((db) =>
+const lockSubscriberStatement = preparedPerConnection((db) =>
   db
     .select({ id: subscribers.id })
     .from(subscribers)
@@ -105,7 +105,7 @@ const lockSubscriberStatement = preparedPerExecutor((db) =>
     .prepare('receipt_lock_donor'),
 );
 
-const uncoveredDonationsStatement = preparedPerExecutor((db) =>
+const uncoveredDonationsStatement = preparedPerConnection((db) =>
   db
     .select()
     .from(donations)
@@ -121,7 +121,7 @@ const uncoveredDonationsStatement = preparedPerExecutor((db) =>
     .prepare('receipt_uncovered_donations'),
 );
 
-const annualReceiptsStatement = preparedPerExecutor((db) =>
+const annualReceiptsStatement = preparedPerConnection((db) =>
   db
     .select()
     .from(receipts)
@@ -137,7 +137,7 @@ const annualReceiptsStatement = preparedPerExecutor((db) =>
     .prepare('receipt_annual_of_donor'),
 );
 
-const documentDonorStatement = preparedPerExecutor((db) =>
+const documentDonorStatement = preparedPerConnection((db) =>
   db
     .select({
       title: subscribers.title,
@@ -159,7 +159,7 @@ const documentDonorStatement = preparedPerExecutor((db) =>
     .prepare('receipt_document_donor'),
 );
 
-const currencyByCodeStatement = preparedPerExecutor((db) =>
+const currencyByCodeStatement = preparedPerConnection((db) =>
   db
     .select()
     .from(currencies)
@@ -167,7 +167,7 @@ const currencyByCodeStatement = preparedPerExecutor((db) =>
     .prepare('receipt_currency_by_code'),
 );
 
-const currencyStatement = preparedPerExecutor((db) =>
+const currencyStatement = preparedPerConnection((db) =>
   db
     .select()
     .from(currencies)
@@ -176,7 +176,7 @@ const currencyStatement = preparedPerExecutor((db) =>
 );
 
 /** The currencies of the ids `ids` (see inIdsPlaceholder). */
-const currenciesStatement = preparedPerExecutor((db) =>
+const currenciesStatement = preparedPerConnection((db) =>
   db
     .select({ id: currencies.id, name: currencies.name, isoCode: currencies.isoCode })
     .from(currencies)
@@ -184,7 +184,7 @@ const currenciesStatement = preparedPerExecutor((db) =>
     .prepare('receipt_currencies'),
 );
 
-const insertReceiptStatement = preparedPerExecutor((db) =>
+const insertReceiptStatement = preparedPerConnection((db) =>
   db
     .insert(receipts)
     .values({
@@ -206,7 +206,7 @@ const insertReceiptStatement = preparedPerExecutor((db) =>
 );
 
 /** Covers by receipt `receiptId` the gifts of the ids `ids` that no receipt covers yet. */
-const coverDonationsStatement = preparedPerExecutor((db) =>
+const coverDonationsStatement = preparedPerConnection((db) =>
   db
     .update(donations)
     .set({ receiptId: sql`${sql.placeholder('receiptId')}` })

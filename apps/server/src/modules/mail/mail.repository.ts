@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
-import { type Executor, preparedPerExecutor } from '../../db/client.ts';
+import { type Executor, preparedPerConnection } from '../../db/client.ts';
 import { subscribers } from '../subscribers/subscribers.table.ts';
 import {
   type MailSendRow,
@@ -70,7 +70,7 @@ function outboxValues(mail: NewMail): typeof outboxMessages.$inferInsert {
 }
 
 /** One new message, its values named as {@link outboxValues} gives them. */
-const enqueueStatement = preparedPerExecutor((db) =>
+const enqueueStatement = preparedPerConnection((db) =>
   db
     .insert(outboxMessages)
     .values({

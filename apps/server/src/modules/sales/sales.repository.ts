@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE, startOfCalendarDay } from '@back-office/contract/cal
 import type { SaleSearchQuery } from '@back-office/contract/sales';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import { type Executor, executeForIds, inIdsPlaceholder, preparedPerExecutor } from '../../db/client.ts';
+import { type Executor, executeForIds, inIdsPlaceholder, preparedPerConnection } from '../../db/client.ts';
 import { allocateNumber } from '../../db/counters.ts';
 import { collectFewMatches } from '../../lib/search-count.ts';
 import { likePrefix } from '../../lib/search-text.ts';
@@ -95,7 +95,7 @@ const collectedOrder = sql`added_on desc, id desc`;
  * `today` in `timeZone`), as one prepared statement: planning this join for every page took longer
  * than running it.
  */
-const pageRowsStatement = preparedPerExecutor((db) =>
+const pageRowsStatement = preparedPerConnection((db) =>
   db
     .select({
       id: sales.id,

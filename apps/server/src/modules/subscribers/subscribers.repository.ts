@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE, startOfCalendarDay } from '@back-office/contract/cal
 import type { SubscriberSearchQuery } from '@back-office/contract/subscribers';
 import { and, asc, desc, eq, gte, inArray, lt, notExists, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type Executor, executeForIds, inIdsPlaceholder, preparedPerExecutor } from '../../db/client.ts';
+import { type Executor, executeForIds, inIdsPlaceholder, preparedPerConnection } from '../../db/client.ts';
 import { collectFewMatches, countSearchMatches, type ManyMatches } from '../../lib/search-count.ts';
 import { foldForSearch, likeName, likePrefix, NAME_ANYWHERE_MIN_LENGTH } from '../../lib/search-text.ts';
 import { categories, currencies, tags } from '../reference-lists/reference-lists.table.ts';
@@ -18,7 +18,7 @@ export type SubscriberColumns = Omit<
  * A subscriber's row and its tag names in alphabetical order, in one prepared statement: every record
  * opened, saved or checked reads it.
  */
-const subscriberByIdStatement = preparedPerExecutor((db) =>
+const subscriberByIdStatement = preparedPerConnection((db) =>
   db
     .select({
       row: subscribers,
@@ -129,7 +129,7 @@ export const subscriberOrder = [
  * The columns of a result page's rows (`ids`, in {@link subscriberOrder}), as one prepared statement:
  * planning the join for every page cost as much as running it.
  */
-const pageRowsStatement = preparedPerExecutor((db) =>
+const pageRowsStatement = preparedPerConnection((db) =>
   db
     .select({
       id: subscribers.id,
@@ -156,7 +156,7 @@ function readPageRows(db: Executor, ids: number[]) {
 const collectedOrder = sql`search_last_name, search_first_name, id`;
 
 /** One history line; `at` (ISO 8601) null for now. Every action on a subscriber writes one. */
-const addHistoryStatement = preparedPerExecutor((db) =>
+const addHistoryStatement = preparedPerConnection((db) =>
   db
     .insert(subscriberHistory)
     .values({
