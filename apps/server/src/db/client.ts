@@ -256,26 +256,37 @@ export function renderedOnce(query: SQL): SQL {
  * connection (kept across the transactions that check it out), PGlite's transaction, or the pool
  * itself for `db`. It is taken again only by an executor on that same connection, so it always runs
  * in the caller's transaction; building it for each transaction was a tenth of a millisecond a
- * statement.
+ * statement. It is kept per Drizzle instance too, for the statement logs, maps its rows and names its
+ * columns as the instance it was built by does (another instance over the same pool, such as one
+ * that records the statements it runs, gets its own).
  */
 export function preparedPerConnection<Statement>(
   build: (db: Executor) => Statement,
 ): (db: Executor) => Statement {
-  const built = new WeakMap<object, Statement>();
+  const built = new WeakMap<object, WeakMap<object, Statement>>();
   return (db) => {
-    const connection = connectionOf(db);
-    let statement = built.get(connection);
+    const { instance, connection } = ownersOf(db);
+    let ofInstance = built.get(instance);
+    if (!ofInstance) {
+      ofInstance = new WeakMap();
+      built.set(instance, ofInstance);
+    }
+    let statement = ofInstance.get(connection);
     if (!statement) {
       statement = build(db);
-      built.set(connection, statement);
+      ofInstance.set(connection, statement);
     }
     return statement;
   };
 }
 
-/** The driver client an executor's queries go to (Drizzle keeps it on its session). */
-function connectionOf(db: Executor): object {
-  return (db as unknown as { session?: { client?: object } }).session?.client ?? db;
+/**
+ * The Drizzle instance behind an executor, by its dialect (one per `drizzle()`, shared by the
+ * instance's transactions), and the driver client its queries go to (kept on its session).
+ */
+function ownersOf(db: Executor): { instance: object; connection: object } {
+  const parts = db as unknown as { dialect?: object; session?: { client?: object } };
+  return { instance: parts.dialect ?? db, connection: parts.session?.client ?? db };
 }
 
 /**

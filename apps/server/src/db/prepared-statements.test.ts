@@ -1,8 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import { eq, type Logger, sql } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/context.ts';
 import { tags } from '../modules/reference-lists/reference-lists.table.ts';
-import { preparedPerConnection } from './client.ts';
+import { type Database, preparedPerConnection } from './client.ts';
 
 const tagNamed = preparedPerConnection((db) =>
   db
@@ -49,5 +53,28 @@ describe('preparedPerConnection', () => {
     await expect(rolledBack).rejects.toThrow('roll back');
     expect(await tagNamed(db).execute({ name: 'Rolled back' })).toHaveLength(0);
     expect(await tagNamed(db).execute({ name: 'Prepared 3' })).toHaveLength(1);
+  });
+
+  it('keeps a statement per Drizzle instance: it logs through the instance that runs it', async () => {
+    const { db, kind } = ctx.database;
+    const client = (db as unknown as { session: { client: unknown } }).session.client;
+    // Two more instances over the connection of `db`, each recording the statements it runs (as the
+    // benchmark's raw SQL baselines do).
+    const recording = () => {
+      const texts: string[] = [];
+      const logger: Logger = { logQuery: (text) => texts.push(text) };
+      const instance = (kind === 'pglite'
+        ? drizzlePglite(client as PGlite, { casing: 'snake_case', logger })
+        : drizzlePostgres(client as pg.Pool, { casing: 'snake_case', logger })) as unknown as Database;
+      return { instance, texts };
+    };
+    const first = recording();
+    const second = recording();
+    await tagNamed(db).execute({ name: 'Nobody' });
+    await tagNamed(first.instance).execute({ name: 'Nobody' });
+    await tagNamed(second.instance).execute({ name: 'Nobody' });
+    await second.instance.transaction((tx) => tagNamed(tx).execute({ name: 'Nobody' }));
+    expect(first.texts.filter((text) => text.includes('"tags"'))).toHaveLength(1);
+    expect(second.texts.filter((text) => text.includes('"tags"'))).toHaveLength(2);
   });
 });
