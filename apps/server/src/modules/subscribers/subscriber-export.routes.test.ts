@@ -222,7 +222,7 @@ describe('GET /api/subscribers/export', () => {
     await insertSubscribers(ctx, [buildSubscriber({ lastName: 'Aubert', firstName: 'Anne' })]);
     const read = createSubscriberExportRepository().detailsReader(ctx.database.db, {});
     const [first] = await read({ limit: 1 });
-    expect(first?.lastName).toBe('Aubert');
+    expect(first?.subscriber.lastName).toBe('Aubert');
 
     const created = await api('POST', '/api/ctries', { name: 'Terre Adélie' });
     expect(created.statusCode).toBe(201);
@@ -231,7 +231,11 @@ describe('GET /api/subscribers/export', () => {
     await insertSubscribers(ctx, [
       buildSubscriber({ lastName: 'Zeller', firstName: 'Paul', countryId: country.id, tags: ['Nouveau'] }),
     ]);
-    const [next] = await read({ cursor: first, limit: 1 });
-    expect(next).toMatchObject({ lastName: 'Zeller', country: 'Terre Adélie', tags: 'Nouveau' });
+    const [next] = await read({ cursor: first?.subscriber, limit: 1 });
+    expect(next).toMatchObject({
+      subscriber: { lastName: 'Zeller' },
+      country: 'Terre Adélie',
+      tags: 'Nouveau',
+    });
   });
 });
