@@ -3,14 +3,15 @@
  * before (keyset paging: no OFFSET, so the last batch costs what the first does). The next batch is
  * asked for while the current one is being consumed, so the database and the writer work side by
  * side; at most two batches are in memory. `onBatch` hears the number of rows read so far as each batch
- * arrives (the progress of a large export). Used by the streamed exports.
+ * arrives (the progress of a large export). Yields each batch as an array (non-empty): a reader that
+ * takes a batch at a time is spared an asynchronous step per row (a second per million rows).
  */
-export async function* keysetRows<Row, Cursor>(
+export async function* keysetBatches<Row, Cursor>(
   batchSize: number,
   fetchBatch: (cursor: Cursor | undefined) => Promise<Row[]>,
   cursorOf: (row: Row) => Cursor,
   onBatch?: (rowsRead: number) => void,
-): AsyncGenerator<Row> {
+): AsyncGenerator<Row[]> {
   let pending = fetchBatch(undefined);
   let rowsRead = 0;
   for (;;) {
@@ -24,7 +25,17 @@ export async function* keysetRows<Row, Cursor>(
       // Should the reader stop early, the batch asked for in advance must not fail unobserved.
       pending.catch(() => {});
     }
-    yield* batch;
+    if (batch.length > 0) yield batch;
     if (!more) return;
   }
+}
+
+/** {@link keysetBatches}, one row at a time. Used by the streamed exports. */
+export async function* keysetRows<Row, Cursor>(
+  batchSize: number,
+  fetchBatch: (cursor: Cursor | undefined) => Promise<Row[]>,
+  cursorOf: (row: Row) => Cursor,
+  onBatch?: (rowsRead: number) => void,
+): AsyncGenerator<Row> {
+  for await (const batch of keysetBatches(batchSize, fetchBatch, cursorOf, onBatch)) yield* batch;
 }

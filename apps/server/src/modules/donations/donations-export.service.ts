@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { DonationExportQuery } from '@back-office/contract/donations';
 import type { Database } from '../../db/client.ts';
-import { keysetRows } from '../../lib/keyset-rows.ts';
+import { keysetBatches } from '../../lib/keyset-rows.ts';
 import { XLSX_CONTENT_TYPE, type XlsxColumn, xlsxStream } from '../../lib/spreadsheet/xlsx-stream.ts';
 import type { ExportSource } from '../exports/export-source.ts';
 import type {
@@ -83,7 +83,7 @@ export function createDonationsExportService({
             timeZone,
             sheetName: 'Donations',
             columns: DONATION_COLUMNS,
-            rows: keysetRows(
+            batches: keysetBatches(
               BATCH,
               (cursor: DonationCursor | undefined) =>
                 repository.donationsBatch(db, { filter, cursor, limit: BATCH }),
@@ -95,7 +95,7 @@ export function createDonationsExportService({
             timeZone,
             sheetName: 'Donors',
             columns: DONOR_COLUMNS,
-            rows: keysetRows(
+            batches: keysetBatches(
               BATCH,
               (cursor: DonorCursor | undefined) =>
                 repository.donorsBatch(db, { filter, cursor, limit: BATCH }),

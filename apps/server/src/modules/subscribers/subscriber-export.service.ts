@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { DEFAULT_TIME_ZONE } from '@back-office/contract/calendar';
 import type { SubscriberExportQuery } from '@back-office/contract/subscribers';
 import type { Database } from '../../db/client.ts';
-import { keysetRows } from '../../lib/keyset-rows.ts';
+import { keysetBatches } from '../../lib/keyset-rows.ts';
 import { XLSX_CONTENT_TYPE, type XlsxColumn, xlsxStream } from '../../lib/spreadsheet/xlsx-stream.ts';
 import type { ExportSource } from '../exports/export-source.ts';
 import type {
@@ -115,7 +115,7 @@ export function createSubscriberExportService({
           timeZone,
           sheetName: 'Email addresses',
           columns: EMAIL_COLUMNS,
-          rows: keysetRows(
+          batches: keysetBatches(
             limit,
             (cursor) => repository.emailsBatch(db, { filter: searchFilter, cursor, limit }),
             cursorOf,
@@ -128,7 +128,7 @@ export function createSubscriberExportService({
         timeZone,
         sheetName: 'Subscribers',
         columns: DETAIL_COLUMNS,
-        rows: keysetRows(
+        batches: keysetBatches(
           limit,
           (cursor?: SubscriberCursor) => readDetails({ cursor, limit }),
           (row) => cursorOf(row.subscriber),
