@@ -116,9 +116,9 @@ type StoredDetailsRow = SubscriberCursor & {
 
 /**
  * A row of "Export All Details": the subscriber as read, with its reference names instead of ids and
- * its tag names joined. The row read is wrapped rather than given the names: adding properties to the
- * rows `pg` makes cost about 2 µs a property a row (29 µs a row for the seven), half a minute of an
- * export of a million subscribers (bench/subscribers.bench.ts).
+ * its tag names joined. The row read is wrapped rather than given the names: in a freshly started
+ * process, adding properties to the rows `pg` makes cost about 2 µs a property a row (29 µs a row for
+ * the seven), half a minute of an export of a million subscribers (docs/decisions/017).
  */
 export type SubscriberDetailsRow = {
   subscriber: StoredDetailsRow;
