@@ -28,6 +28,34 @@ export async function pdfPages(pdf: Buffer | Uint8Array): Promise<string[]> {
   return pages;
 }
 
+/**
+ * The text items of page `pageNumber` of a PDF with where each starts, in points from the page's bottom
+ * left corner (PDF's own coordinates), and the page's height.
+ */
+export async function pdfTextPositions(
+  pdf: Buffer | Uint8Array,
+  pageNumber: number,
+): Promise<{ height: number; items: Array<{ text: string; x: number; y: number }> }> {
+  const document = await getDocument({
+    data: new Uint8Array(pdf),
+    useSystemFonts: false,
+    standardFontDataUrl: STANDARD_FONTS,
+    isEvalSupported: false,
+  }).promise;
+  try {
+    const page = await document.getPage(pageNumber);
+    const content = await page.getTextContent();
+    const items = content.items.flatMap((item) =>
+      'str' in item && item.str.trim()
+        ? [{ text: item.str, x: Number(item.transform[4]), y: Number(item.transform[5]) }]
+        : [],
+    );
+    return { height: page.view[3] ?? 0, items };
+  } finally {
+    await document.destroy();
+  }
+}
+
 /** How many raster images each page of a PDF paints (a logo, a signature, a QR code). */
 export async function pdfImageCounts(pdf: Buffer | Uint8Array): Promise<number[]> {
   const document = await getDocument({

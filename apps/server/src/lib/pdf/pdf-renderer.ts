@@ -271,17 +271,24 @@ function configure(): Pdfmake {
 
 /**
  * Renders a pdfmake document definition (Roboto is the default font; images must be data URLs) to the
- * bytes of a PDF. Used by the mandate letter, receipts and invoices.
+ * bytes of a PDF. Used by the mandate letter, receipts and invoices. `drawOnLastPage`, when given,
+ * draws with PDFKit on the last page of the laid-out document before it ends: what a library draws
+ * on a PDFKit document itself (the Swiss QR-bill's payment part), which pdfmake's own nodes would
+ * only reach through slower SVG.
  * @throws when the definition is invalid (e.g. an image that is not a PNG or JPEG).
  */
-export async function renderPdf(document: TDocumentDefinitions): Promise<Buffer> {
-  return configure()
-    .createPdf({
-      ...document,
-      content: printable(document.content) as TDocumentDefinitions['content'],
-      defaultStyle: { font: 'Roboto', ...document.defaultStyle },
-    })
-    .getBuffer();
+export async function renderPdf(
+  document: TDocumentDefinitions,
+  { drawOnLastPage }: { drawOnLastPage?: (page: PDFKit.PDFDocument) => void } = {},
+): Promise<Buffer> {
+  const pdf = configure().createPdf({
+    ...document,
+    content: printable(document.content) as TDocumentDefinitions['content'],
+    defaultStyle: { font: 'Roboto', ...document.defaultStyle },
+  });
+  // pdfmake has laid out and drawn every page by now; getBuffer() ends this same document.
+  if (drawOnLastPage) drawOnLastPage(await pdf.getStream());
+  return pdf.getBuffer();
 }
 
 /**

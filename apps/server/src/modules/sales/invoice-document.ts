@@ -4,9 +4,10 @@ import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interface
 import { formatIBAN, formatReference } from 'swissqrbill/utils';
 import { drawableLogo } from '../../lib/images/logo-image.ts';
 import { formatAmount } from '../../lib/money.ts';
+import { renderPdf } from '../../lib/pdf/pdf-renderer.ts';
 import { frenchDate } from '../donations/receipt-document.ts';
 import type { EffectiveSettings } from '../settings/settings.service.ts';
-import { type PaymentPart, paymentPartContent } from './qr-bill.ts';
+import { type PaymentPart, paymentPartContent, paymentPartDrawing } from './qr-bill.ts';
 import type { SaleLineRow, SaleRow } from './sales.repository.ts';
 
 /** Thanks printed when the sale asks for them (part 2 §2.6 includeThanks). */
@@ -51,8 +52,9 @@ export function buyerLines(sale: SaleRow): string[] {
  * The invoice of a sale (docs/decisions/005): Facture and its number, date, the organisation and the buyer,
  * delivery address and order number when given, each line, sub-total, discount, delivery charge,
  * donation, total in the sale's currency, payment terms with due date, thanks, notes, legal footer;
- * then its `paymentPart` (./qr-bill.ts, docs/decisions/031): the Swiss QR-bill on a last page of its
- * own, without the footer (the payment part takes the bottom 105 mm), or the EPC QR code after the notes.
+ * then its `paymentPart` (./qr-bill.ts, docs/decisions/031): the page of the Swiss QR-bill, last and
+ * without the footer (the payment part, drawn by {@link renderInvoicePdf}, takes its bottom 105 mm), or
+ * the EPC QR code after the notes.
  */
 export function invoiceDocument(
   {
@@ -185,4 +187,17 @@ export function invoiceDocument(
     ],
     defaultStyle: { fontSize: 10, lineHeight: 1.15 },
   };
+}
+
+/**
+ * The invoice PDF of a sale: {@link invoiceDocument}, with its QR-bill's payment part drawn on the last
+ * page (./qr-bill.ts).
+ * @throws swissqrbill's `ValidationError` when the QR-bill's data breaks the SIX guidelines.
+ */
+export function renderInvoicePdf(
+  input: Parameters<typeof invoiceDocument>[0],
+  settings: EffectiveSettings,
+): Promise<Buffer> {
+  const drawOnLastPage = input.paymentPart ? paymentPartDrawing(input.paymentPart) : undefined;
+  return renderPdf(invoiceDocument(input, settings), { drawOnLastPage });
 }

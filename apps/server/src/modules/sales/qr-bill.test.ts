@@ -1,11 +1,13 @@
 import { ValidationError } from 'swissqrbill/errors';
 import { describe, expect, it } from 'vitest';
+import { pdfPages, pdfTextPositions } from '../../../test/pdf-text.ts';
+import { renderPdf } from '../../lib/pdf/pdf-renderer.ts';
 import {
   epcPayload,
   invoicePaymentPart,
   type PaymentPartInput,
   type PaymentPartSettings,
-  qrBillSvg,
+  qrBillDrawing,
   requirePaymentPart,
   splitStreet,
 } from './qr-bill.ts';
@@ -99,7 +101,7 @@ describe('invoicePaymentPart', () => {
       },
     });
     // swissqrbill's own validation accepts it.
-    if (part.kind === 'qr-bill') expect(() => qrBillSvg(part.data)).not.toThrow();
+    if (part.kind === 'qr-bill') expect(() => qrBillDrawing(part.data)).not.toThrow();
   });
 
   it('takes the account fixed on the sale, not the one of the settings now', () => {
@@ -111,7 +113,7 @@ describe('invoicePaymentPart', () => {
       kind: 'qr-bill',
       data: { creditor: { account: SWISS_IBAN }, reference: RF_REFERENCE },
     });
-    if (part.kind === 'qr-bill') expect(() => qrBillSvg(part.data)).not.toThrow();
+    if (part.kind === 'qr-bill') expect(() => qrBillDrawing(part.data)).not.toThrow();
   });
 
   it('makes a QR-bill in EUR on a Swiss account', () => {
@@ -268,24 +270,34 @@ describe('epcPayload', () => {
   });
 });
 
-describe('qrBillSvg', () => {
+describe('qrBillDrawing', () => {
   it('lets swissqrbill refuse data that breaks the guidelines: a QR-IBAN with an RF reference', () => {
     const part = invoicePaymentPart(input(), SETTINGS);
     if (part.kind !== 'qr-bill') throw new Error('expected a QR-bill');
-    expect(() => qrBillSvg({ ...part.data, reference: RF_REFERENCE })).toThrow(ValidationError);
+    expect(() => qrBillDrawing({ ...part.data, reference: RF_REFERENCE })).toThrow(ValidationError);
   });
 
-  it('sizes the SVG for an A4 page and adds the dashed line above the payment part', () => {
+  it('draws the receipt and the payment part in the bottom 105 mm of the last page, in Helvetica', async () => {
     const part = invoicePaymentPart(input(), SETTINGS);
     if (part.kind !== 'qr-bill') throw new Error('expected a QR-bill');
-    const svg = qrBillSvg(part.data);
-    expect(svg).toMatch(
-      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="595\.2756" height="303\.6378" viewBox="0 -8 793\.7008 404\.8504">/,
+    const pdf = await renderPdf(
+      { content: [{ text: 'Facture' }, { text: 'Page du paiement', pageBreak: 'before' }] },
+      { drawOnLastPage: qrBillDrawing(part.data) },
     );
-    expect(svg).toContain(
-      '<line x1="0" y1="0" x2="793.7008" y2="0" stroke-width="1" stroke="black" stroke-dasharray="3" />',
-    );
-    expect(svg).toContain('Section paiement');
-    expect(svg).toContain('Récépissé');
+    const pages = await pdfPages(pdf);
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).not.toContain('Récépissé');
+    const { height, items } = await pdfTextPositions(pdf, 2);
+    const mm = 72 / 25.4;
+    expect(height).toBeCloseTo(297 * mm, 0);
+    const at = (text: string) => items.find((item) => item.text === text);
+    expect(at('Page du paiement')?.y).toBeGreaterThan(105 * mm);
+    // The receipt is the left 62 mm, the payment part the rest (IG v2.3, 3.1).
+    expect(at('Récépissé')).toMatchObject({ x: expect.closeTo(5 * mm, 0) });
+    expect(at('Section paiement')?.x).toBeGreaterThan(62 * mm);
+    const part105 = items.filter((item) => item.text !== 'Page du paiement');
+    expect(part105.length).toBeGreaterThan(20);
+    for (const item of part105) expect(item.y, item.text).toBeLessThan(105 * mm);
+    expect(pdf.toString('latin1')).toContain('/BaseFont /Helvetica-Bold');
   });
 });

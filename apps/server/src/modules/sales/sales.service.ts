@@ -16,7 +16,6 @@ import type { Clock } from '../../lib/clock.ts';
 import { composeEmail } from '../../lib/email-html.ts';
 import { AppError } from '../../lib/errors.ts';
 import { centsToNumeric, formatAmount, toCents } from '../../lib/money.ts';
-import { renderPdf } from '../../lib/pdf/pdf-renderer.ts';
 import type { AuthUser } from '../auth/auth.service.ts';
 import type { DonationWrites } from '../donations/donations.service.ts';
 import { frenchDate } from '../donations/receipt-document.ts';
@@ -26,7 +25,7 @@ import { isDonationProduct } from '../products/products.service.ts';
 import type { EffectiveSettings, SettingsService } from '../settings/settings.service.ts';
 import type { SubscribersService } from '../subscribers/subscribers.service.ts';
 import { type CreditNotesRepository, createCreditNotesRepository } from './credit-notes.repository.ts';
-import { invoiceDocument } from './invoice-document.ts';
+import { renderInvoicePdf } from './invoice-document.ts';
 import { invoicePaymentFor } from './payment-reference.ts';
 import { qrBillBuyerProblems, requirePaymentPart } from './qr-bill.ts';
 import { createSalePaymentsRepository, type SalePaymentsRepository } from './sale-payments.repository.ts';
@@ -108,11 +107,9 @@ async function renderInvoice(
   settings: EffectiveSettings,
 ) {
   const paymentPart = requirePaymentPart(found, settings, { issued: true });
-  const pdf = await renderPdf(
-    invoiceDocument(
-      { sale: found.sale, lines: found.lines, currencySymbol: found.currencySymbol, paymentPart },
-      settings,
-    ),
+  const pdf = await renderInvoicePdf(
+    { sale: found.sale, lines: found.lines, currencySymbol: found.currencySymbol, paymentPart },
+    settings,
   );
   return { filename: `sale-invoice-${found.sale.ref}.pdf`, pdf };
 }
