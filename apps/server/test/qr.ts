@@ -1,23 +1,13 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import jsQR from 'jsqr';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-
-/** pdf.js's own copies of the PDF standard fonts (Helvetica on the QR-bill), to draw their text. */
-const STANDARD_FONTS = `${path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))}/standard_fonts/`;
+import { openPdf } from './pdf-text.ts';
 
 /**
  * The text of the QR code drawn on page `pageNumber` of a PDF, read as a phone would: the page is
  * rendered to pixels (pdf.js on a canvas, at twice 72 dpi) and decoded (jsQR). Undefined when none.
  */
 export async function readQrCode(pdf: Buffer | Uint8Array, pageNumber = 1): Promise<string | undefined> {
-  const document = await getDocument({
-    data: new Uint8Array(pdf),
-    useSystemFonts: false,
-    standardFontDataUrl: STANDARD_FONTS,
-    isEvalSupported: false,
-  }).promise;
+  const document = await openPdf(pdf);
   try {
     const page = await document.getPage(pageNumber);
     const viewport = page.getViewport({ scale: 2 });

@@ -337,12 +337,11 @@ export function paymentPartDrawing(part: PaymentPart): ((page: PDFKit.PDFDocumen
 /**
  * The content that ends an invoice for `part`: for a QR-bill, a new last page under a short title, whose
  * bottom 105 mm {@link paymentPartDrawing} fills with the payment part (IG v2.3, 3.1); for an EPC QR
- * code, the code (error correction
- * M, EPC069-12 section 4) beside its caption, the IBAN and the reference; else nothing.
+ * code, the code (error correction M, EPC069-12 section 4) beside its caption, the IBAN and the
+ * reference; else nothing.
  */
 export function paymentPartContent(part: PaymentPart, ref: number): Content[] {
   if (part.kind === 'qr-bill') {
-    // The page of the payment part; paymentPartDrawing draws the part itself in its bottom 105 mm.
     return [
       {
         text: `Section paiement de la facture n° ${ref}`,
