@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { ZipFile } from 'yazl';
+import { ZipFile } from '../zip.ts';
 import { neutraliseFormula } from './formula-safety.ts';
 
 /** `Content-Type` of an `.xlsx` workbook. */

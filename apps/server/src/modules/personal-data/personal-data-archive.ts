@@ -1,4 +1,4 @@
-import { ZipFile } from 'yazl';
+import { ZipFile } from '../../lib/zip.ts';
 
 /** One file of an archive: its path inside the ZIP and its bytes or text. */
 export type ArchiveEntry = { name: string; content: Buffer | string };
