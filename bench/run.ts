@@ -20,7 +20,15 @@ import { queryRows } from '../apps/server/src/db/client.ts';
 import { clientSuite, ensureWebClientBuilt } from './client.bench.ts';
 import { collectionsSuite } from './collections.bench.ts';
 import { donationsSuite } from './donations.bench.ts';
-import { type BenchRow, loadAverage, openBenchContext, RUNS, type Suite, WARM_UP } from './harness.ts';
+import {
+  type BenchRow,
+  loadAverage,
+  openBenchContext,
+  RUNS,
+  SEARCH_RUNS,
+  type Suite,
+  WARM_UP,
+} from './harness.ts';
 import { importSuite } from './import.bench.ts';
 import { loadSuite } from './load.bench.ts';
 import { comparisonSvg, type FigureRow, figureRows, markdownReport } from './report.ts';
@@ -160,7 +168,7 @@ async function report(
   process.stdout.write(
     [
       '',
-      `Benchmark: ${RUNS} runs per figure after ${WARM_UP} warm-up runs; ${where}; ${cpus.length} CPUs; load average (1, 5, 15 min) at the end ${loadAverage().join(' ')}`,
+      `Benchmark: ${RUNS} runs per figure (${SEARCH_RUNS} per search) after ${WARM_UP} warm-up runs; ${where}; ${cpus.length} CPUs; load average (1, 5, 15 min) at the end ${loadAverage().join(' ')}`,
       '',
       formatTable(rows),
       '',

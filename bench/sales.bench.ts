@@ -36,6 +36,7 @@ import {
   rawSqlRatio,
   readPdf,
   SEARCH_GOALS,
+  SEARCH_RUNS,
   type SearchTimings,
   SUBSCRIBERS,
   type Suite,
@@ -257,6 +258,7 @@ async function runSalesBench(context: BenchContext): Promise<SuiteResult> {
     details: {
       sales: { target: SALES, existedBefore: seeded.sales.existing, added: seeded.sales.added },
       runs: RUNS,
+      searchRuns: SEARCH_RUNS,
       goals: GOALS,
       searches: searches.map((figure) => ({ ...figure, rawSqlRatio: rawSqlRatio(figure) })),
       invoice,
