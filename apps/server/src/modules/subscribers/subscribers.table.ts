@@ -118,7 +118,11 @@ export const subscribers = pgTable(
       .on(sql`upper(replace(${table.iban}, ' ', ''))`)
       .where(sql`${table.iban} <> ''`),
     index('subscribers_search_association_idx').on(table.searchAssociation),
-    index('subscribers_added_on_idx').on(table.addedOn),
+    /**
+     * Visible subscribers by when they were added: a search by "added after" or "added before" counts
+     * its matches from the index alone (migration 0061).
+     */
+    index('subscribers_visible_added_on_idx').on(table.addedOn, table.id).where(sql`not ${table.hidden}`),
     /** Duplicates of an imported or new subscriber are found by email and by IBAN. */
     index('subscribers_email_idx').on(sql`lower(${table.email})`).where(sql`${table.email} <> ''`),
     index('subscribers_iban_idx').on(table.iban).where(sql`${table.iban} <> ''`),
