@@ -449,7 +449,8 @@ export function rawSqlRatio({ server, rawSql }: SearchTimings): number {
 /**
  * Times an API search: GET `path` over HTTP (as {@link measureRequests}) and the SQL its repository
  * runs for the same query (`search`, on the Drizzle database it is given) straight through `pg`, one
- * after the other in each of {@link SEARCH_RUNS} runs, so that a busy moment of the machine falls on both alike.
+ * after the other in each of {@link SEARCH_RUNS} runs, so that a busy moment of the machine falls on
+ * both alike.
  * `found` reads from an answer what it found (a `count`, or the rows of a list); the last one is kept.
  *
  * Whether a count above 10,000 is exact depends on a timing (`SEARCH_COUNT_BUDGET_MS`), so the same
