@@ -14,7 +14,8 @@ import { z } from 'zod';
  * the personal data that kept documents of anonymised subscribers carry once past their retention
  * (docs/decisions/019); `imports.expire`, repeating, deletes the rows of the files of imports 30 days old
  * (docs/decisions/018); `mandates.expire`, repeating, expires the SEPA mandates not used for 36 months
- * (docs/decisions/027).
+ * (docs/decisions/027); `subscribers.name-counts`, repeating, folds the delta rows of the counts of last
+ * names that searches sum.
  */
 export const jobKindSchema = z.enum([
   'mail.outbox',
@@ -27,6 +28,7 @@ export const jobKindSchema = z.enum([
   'personal-data.purge',
   'imports.expire',
   'mandates.expire',
+  'subscribers.name-counts',
 ]);
 export type JobKind = z.infer<typeof jobKindSchema>;
 
@@ -49,6 +51,7 @@ export const JOB_KIND_LABELS: Record<JobKind, string> = {
   'personal-data.purge': 'Purge of personal data past retention',
   'imports.expire': 'Deletion of the rows of old imports',
   'mandates.expire': 'Expiry of SEPA mandates unused for 36 months',
+  'subscribers.name-counts': 'Folding of the counts of last names',
 };
 
 /**

@@ -212,12 +212,13 @@ describe('GET /api/jobs and cancel', () => {
       ['imports.expire', 'queued', true, null],
       ['mandates.expire', 'queued', true, null],
       ['personal-data.purge', 'queued', true, null],
+      ['subscribers.name-counts', 'queued', true, null],
       ['receipts.annual-run', 'queued', false, 'Zoé Martin'],
     ]);
     expect((await apiClient(ctx, tokens.id_token).get('/api/jobs')).status).toBe(403);
     expect((await api.post(`/api/jobs/${listed.body[0]?.id}/cancel`)).status).toBe(409);
     expect((await api.post('/api/jobs/999/cancel')).status).toBe(404);
     const rows = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from jobs`);
-    expect(rows[0]?.n).toBe(6);
+    expect(rows[0]?.n).toBe(7);
   });
 });

@@ -1,3 +1,4 @@
+import { JOB_KIND_LABELS } from '@back-office/contract/jobs';
 import type { AppModule, ModuleContext } from '../app-module.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { MailRepository } from '../mail/mail.repository.ts';
@@ -12,12 +13,19 @@ import { createSubscriberExportService } from './subscriber-export.service.ts';
 import { createSubscriberInactivityRepository } from './subscriber-inactivity.repository.ts';
 import { subscriberInactivityRoutes } from './subscriber-inactivity.routes.ts';
 import { createSubscriberInactivityService } from './subscriber-inactivity.service.ts';
+import { compactSubscriberNameCounts, hasUnfoldedNameCounts } from './subscriber-name-counts.ts';
 import { createSubscriberRumRepository } from './subscriber-rum.repository.ts';
 import { subscriberRumRoutes } from './subscriber-rum.routes.ts';
 import { createSubscriberRumService } from './subscriber-rum.service.ts';
 import { createSubscribersRepository } from './subscribers.repository.ts';
 import { subscribersRoutes } from './subscribers.routes.ts';
 import { createSubscribersService } from './subscribers.service.ts';
+
+/**
+ * How often the delta rows of the counts of last names are folded (each name's rows into one): a name
+ * then has a handful of rows to sum, whatever the day's saves and imports wrote.
+ */
+export const NAME_COUNTS_COMPACTION_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
  * The subscriber register (part 2 §2.1-2.3, §7 Subscribers): search, record, history, export, RUM
@@ -82,5 +90,19 @@ export function createSubscribersModule(
       await app.register(subscriberInactivityRoutes, { subscriberInactivityService: inactivityService });
       await app.register(subscriberEmailRoutes, { subscriberEmailService: emailService });
     },
+    jobs: [
+      {
+        kind: 'subscribers.name-counts',
+        handler: async () => {
+          await compactSubscriberNameCounts(db);
+        },
+        repeat: {
+          title: JOB_KIND_LABELS['subscribers.name-counts'],
+          everyMs: NAME_COUNTS_COMPACTION_INTERVAL_MS,
+          leaseSeconds: 300,
+          hasWork: () => hasUnfoldedNameCounts(db),
+        },
+      },
+    ],
   } satisfies AppModule & Record<string, unknown>;
 }

@@ -212,6 +212,30 @@ export const subscriberLastNames = pgTable(
 );
 
 /**
+ * How many visible subscribers bear each folded last name in each country (`countryId` 0: none), as
+ * signed deltas: triggers on `subscribers` insert a row per change (migration 0062), so that no writer
+ * waits for another on a counter, and a repeated job folds each name's rows into one
+ * ({@link compactSubscriberNameCounts}). A name's count is the sum of its rows' `bearers`.
+ */
+export const subscriberNameCounts = pgTable(
+  'subscriber_name_counts',
+  {
+    searchLastName: text().notNull(),
+    countryId: integer().notNull(),
+    bearers: integer().notNull(),
+    /** True for a row the job wrote, the sum of a name's rows; false for a trigger's delta. */
+    folded: boolean().notNull().default(false),
+  },
+  (table) => [
+    index('subscriber_name_counts_name_idx').on(table.searchLastName, table.countryId, table.bearers),
+    /** The names and countries with deltas left to fold. */
+    index('subscriber_name_counts_unfolded_idx')
+      .on(table.searchLastName, table.countryId)
+      .where(sql`not ${table.folded}`),
+  ],
+);
+
+/**
  * The last-name filter of a search over `subscribers` ({@link likeName}: anywhere from 3 characters on,
  * else a prefix), on `column` (`search_last_name`, or a gift's or a sale's copy of it). `throughNameList`:
  * a name searched anywhere is matched against {@link subscriberLastNames}, and its bearers found by
