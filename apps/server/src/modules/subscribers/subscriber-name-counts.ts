@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { type Executor, queryRows, textArrayLiteral } from '../../db/client.ts';
-import { likeName } from '../../lib/search-text.ts';
-import { subscriberLastNames, subscriberNameCounts, subscribers } from './subscribers.table.ts';
+import { type Executor, intArrayLiteral, queryRows, textArrayLiteral } from '../../db/client.ts';
+import { lastNameSql, subscriberNameCounts, subscribers } from './subscribers.table.ts';
 
 /** A listed last name and how many visible subscribers bear it (in the searched country, if any). */
 export type NameBearers = { name: string; bearers: number };
 
 /**
- * The listed last names containing `value` (3 characters or more, {@link likeName}) that visible
+ * The listed last names containing `value` (3 characters or more, {@link lastNameSql}) that visible
  * subscribers bear, with how many bear each, in the register's order of last names; only those in
  * country `countryId` when given (part 2 §7 Subscribers). Read from the names' trigram index and the
  * sums of {@link subscriberNameCounts}: a few hundred index entries where counting the bearers read
@@ -23,11 +22,9 @@ export async function namesWithBearers(
     db,
     sql`select ${counts.searchLastName} as name, sum(${counts.bearers}) as bearers
           from ${counts}
-         where ${counts.searchLastName} = any(array(
-                 select ${subscriberLastNames.searchLastName} from ${subscriberLastNames}
-                  where ${subscriberLastNames.searchLastName} like ${likeName(value)}))${
-                    countryId === undefined ? sql`` : sql` and ${counts.countryId} = ${countryId}`
-                  }
+         where ${lastNameSql(value, { throughNameList: true, column: counts.searchLastName })}${
+           countryId === undefined ? sql`` : sql` and ${counts.countryId} = ${countryId}`
+         }
          group by ${counts.searchLastName}
         having sum(${counts.bearers}) > 0
          order by ${counts.searchLastName}`,
@@ -59,12 +56,11 @@ export async function pageOfNameBearers(
     if (before >= end) break;
   }
   if (overlapped.length === 0) return [];
-  const integers = (values: number[]) => `{${values.join(',')}}`;
   const rows = await queryRows<{ id: number | string }>(
     db,
     sql`select b.id from unnest(${textArrayLiteral(overlapped.map((name) => name.name))}::text[],
-                                ${integers(overlapped.map((name) => name.skip))}::int[],
-                                ${integers(overlapped.map((name) => name.take))}::int[])
+                                ${intArrayLiteral(overlapped.map((name) => name.skip))}::int[],
+                                ${intArrayLiteral(overlapped.map((name) => name.take))}::int[])
                          with ordinality as n(name, skip, take, place)
         cross join lateral (
           select ${subscribers.id} as id, ${subscribers.searchFirstName} as first_name from ${subscribers}

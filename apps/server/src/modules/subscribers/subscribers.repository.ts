@@ -85,28 +85,38 @@ export function subscriberFilterSql(
   return and(...conditions);
 }
 
-/** True when a search filters on a tag and on nothing else (an unset status is no filter). */
-function filtersOnTagAlone(query: SubscriberSearchQuery): query is SubscriberSearchQuery & { tag: number } {
-  const { tag, status, listfrom: _listfrom, listlength: _listlength, ...others } = query;
+/**
+ * True when a search filters on nothing but `filters` (an unset status, a 0 and an empty value are no
+ * filter).
+ */
+function filtersOnlyOn(query: SubscriberSearchQuery, filters: Array<keyof SubscriberFilter>): boolean {
+  const { status, listfrom: _listfrom, listlength: _listlength, ...others } = query;
   return (
-    present(tag) &&
-    tag > 0 &&
     (!present(status) || status === 0) &&
-    Object.values(others).every((value) => !present(value) || value === 0)
+    Object.entries(others).every(
+      ([filter, value]) =>
+        filters.includes(filter as keyof SubscriberFilter) || !present(value) || value === 0,
+    )
   );
 }
 
+/** True when a search filters on a tag and on nothing else. */
+function filtersOnTagAlone(query: SubscriberSearchQuery): query is SubscriberSearchQuery & { tag: number } {
+  return present(query.tag) && query.tag > 0 && filtersOnlyOn(query, ['tag']);
+}
+
 /**
- * The country of a search that filters on a last name searched anywhere (3 characters or more), on
- * nothing else but that country (an unset status is no filter): 0 for none; undefined for any other
- * search.
+ * True when a search filters on a last name searched anywhere (3 characters or more) and on nothing
+ * else but a country.
  */
-function nameAnywhereCountry(query: SubscriberSearchQuery): number | undefined {
-  const { name, country, status, listfrom: _listfrom, listlength: _listlength, ...others } = query;
-  if (!present(name) || foldForSearch(name).length < NAME_ANYWHERE_MIN_LENGTH) return undefined;
-  if (present(status) && status !== 0) return undefined;
-  if (!Object.values(others).every((value) => !present(value) || value === 0)) return undefined;
-  return present(country) && country > 0 ? country : 0;
+function filtersOnNameAnywhere(
+  query: SubscriberSearchQuery,
+): query is SubscriberSearchQuery & { name: string } {
+  return (
+    present(query.name) &&
+    foldForSearch(query.name).length >= NAME_ANYWHERE_MIN_LENGTH &&
+    filtersOnlyOn(query, ['name', 'country'])
+  );
 }
 
 /**
@@ -212,9 +222,8 @@ export function createSubscribersRepository({
      * reads 20,001 of them.
      */
     search: async (db: Executor, query: SubscriberSearchQuery) => {
-      const nameCountry = nameAnywhereCountry(query);
-      if (nameCountry !== undefined && present(query.name)) {
-        const country = nameCountry > 0 ? nameCountry : undefined;
+      if (filtersOnNameAnywhere(query)) {
+        const country = present(query.country) && query.country > 0 ? query.country : undefined;
         const names = await namesWithBearers(db, query.name, country);
         const ids = await pageOfNameBearers(db, names, country, query);
         return {
