@@ -80,6 +80,25 @@ export function ensureWebClientBuilt(): void {
   execFileSync('npx', ['vite', 'build'], { cwd: webDir, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
+/**
+ * A pass of scrolling takes seconds; past this the page has stopped drawing frames (seen once in a
+ * headless Chromium: `requestAnimationFrame` never called back, and the suite waited for ever).
+ */
+const SCROLL_PASS_DEADLINE_MS = 120_000;
+
+/** `work`, or an error saying `what` when it has not settled after `ms` milliseconds. */
+async function withDeadline<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(what)), ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Waits for the client's measure `name` and gives its duration (ms), then clears the measures. */
 async function readMeasure(page: Page, name: string): Promise<number> {
   try {
@@ -214,30 +233,34 @@ async function measureScroll(page: Page, base: string, lastName: string): Promis
   const frameTimes: number[] = [];
   for (let pass = 0; pass < SCROLL_PASSES; pass += 1) {
     frameTimes.push(
-      ...(await page.evaluate(
-        // No named functions in here: tsx would wrap them in a helper that the page does not have.
-        async ({ rows, rowHeight, step }) => {
-          window.scrollTo(0, 0);
-          for (let settle = 0; settle < 3; settle += 1)
-            await new Promise<number>((resolve) => requestAnimationFrame(resolve));
-          const body = document.querySelector('table[aria-label="Subscribers"] tbody');
-          if (!body) throw new Error('no Subscribers table');
-          const rowsTop = body.getBoundingClientRect().top + window.scrollY;
-          const end = Math.min(
-            document.documentElement.scrollHeight - window.innerHeight,
-            rowsTop + rows * rowHeight - window.innerHeight,
-          );
-          const frames: number[] = [];
-          let last = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
-          for (let y = step; y < end + step; y += step) {
-            window.scrollTo(0, Math.min(y, end));
-            const now = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
-            frames.push(now - last);
-            last = now;
-          }
-          return frames;
-        },
-        { rows: SCROLL_ROWS, rowHeight: ROW_HEIGHT_PX, step: SCROLL_STEP_PX },
+      ...(await withDeadline(
+        SCROLL_PASS_DEADLINE_MS,
+        `scrolling pass ${pass + 1} did not end within ${SCROLL_PASS_DEADLINE_MS / 1000} s: the page stopped drawing frames`,
+        page.evaluate(
+          // No named functions in here: tsx would wrap them in a helper that the page does not have.
+          async ({ rows, rowHeight, step }) => {
+            window.scrollTo(0, 0);
+            for (let settle = 0; settle < 3; settle += 1)
+              await new Promise<number>((resolve) => requestAnimationFrame(resolve));
+            const body = document.querySelector('table[aria-label="Subscribers"] tbody');
+            if (!body) throw new Error('no Subscribers table');
+            const rowsTop = body.getBoundingClientRect().top + window.scrollY;
+            const end = Math.min(
+              document.documentElement.scrollHeight - window.innerHeight,
+              rowsTop + rows * rowHeight - window.innerHeight,
+            );
+            const frames: number[] = [];
+            let last = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
+            for (let y = step; y < end + step; y += step) {
+              window.scrollTo(0, Math.min(y, end));
+              const now = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
+              frames.push(now - last);
+              last = now;
+            }
+            return frames;
+          },
+          { rows: SCROLL_ROWS, rowHeight: ROW_HEIGHT_PX, step: SCROLL_STEP_PX },
+        ),
       )),
     );
   }
